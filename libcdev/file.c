@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev - the dispatcher: what the kernel's VFS does around a char driver
+ * (chrdev_open() in fs/char_dev.c, fs/open.c, fs/read_write.c, fs/ioctl.c).
+ * Every backend turns its requests into these calls.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "libcdev-private.h"
+#include "file-private.h"
+
+/* One inode per device number that has open files, as a node's inode is shared by its opens. */
+struct inode_entry {
+	struct inode inode;
+	struct inode_entry *next;
+	unsigned int users;
+};
+
+static pthread_mutex_t inode_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct inode_entry *inodes;
+
+static struct inode *inode_get(dev_t dev)
+{
+	struct inode_entry *e;
+
+	pthread_mutex_lock(&inode_lock);
+	for (e = inodes; e; e = e->next)
+		if (e->inode.i_rdev == dev)
+			break;
+	if (!e) {
+		e = calloc(1, sizeof(*e));
+		if (!e)
+			goto out;
+		e->inode.i_rdev = dev;
+		e->next = inodes;
+		inodes = e;
+	}
+	e->users++;
+out:
+	pthread_mutex_unlock(&inode_lock);
+	return e ? &e->inode : NULL;
+}
+
+static void inode_put(struct inode *inode)
+{
+	struct inode_entry *e = container_of(inode, struct inode_entry, inode);
+	struct inode_entry **pp;
+
+	pthread_mutex_lock(&inode_lock);
+	if (--e->users == 0) {
+		for (pp = &inodes; *pp != e; pp = &(*pp)->next)
+			;
+		*pp = e->next;
+		free(e);
+	}
+	pthread_mutex_unlock(&inode_lock);
+}
+
+/* fops_get(): the file holds its operations' owner for as long as it is open. */
+static const struct file_operations *fops_get(const struct file_operations *fops)
+{
+	return fops && try_module_get(fops->owner) ? fops : NULL;
+}
+
+static void file_free(struct open_file *of)
+{
+	if (of->file.f_inode)
+		inode_put(of->file.f_inode);
+	free(of);
+}
+
+int vfs_open(dev_t dev, int flags, struct file **filp)
+{
+	const struct file_operations *fops;
+	struct open_file *of;
+	struct cdev *cdev;
+	int err;
+
+	if (!filp)
+		return -EINVAL;
+	cdev = cdev_lookup_get(dev);
+	if (!cdev)
+		return -ENXIO;
+
+	err = -ENXIO;
+	fops = fops_get(cdev->ops);
+	if (!fops)
+		goto out_cdev_put;
+	err = -ENOMEM;
+	of = calloc(1, sizeof(*of));
+	if (!of)
+		goto out_fops_put;
+	of->cdev = cdev;
+	of->file.f_op = fops;
+	of->file.f_flags = flags & ~(O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC);
+	/* O_RDONLY/O_WRONLY/O_RDWR -> 1/2/3, as the kernel's OPEN_FMODE() does. */
+	of->file.f_mode = ((flags + 1) & O_ACCMODE) | FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE;
+	of->file.f_inode = inode_get(dev);
+	if (!of->file.f_inode)
+		goto out_free;
+	of->file.f_inode->i_cdev = cdev;
+
+	if (fops->open) {
+		err = fops->open(of->file.f_inode, &of->file);
+		if (err)
+			goto out_free;
+	}
+	*filp = &of->file;
+	return 0;
+
+out_free:
+	file_free(of);
+out_fops_put:
+	module_put(fops->owner);
+out_cdev_put:
+	cdev_put(cdev);
+	return err;
+}
+
+int vfs_flush(struct file *file)
+{
+	if (!file)
+		return -EBADF;
+	return file->f_op->flush ? file->f_op->flush(file, NULL) : 0;
+}
+
+void vfs_release(struct file *file)
+{
+	struct open_file *of;
+	struct module *owner;
+	struct cdev *cdev;
+
+	if (!file)
+		return;
+	of = container_of(file, struct open_file, file);
+	cdev = of->cdev;
+	owner = file->f_op->owner;
+	if (file->f_op->release)
+		file->f_op->release(file->f_inode, file);
+	file_free(of);
+	/* The owner's code ran last in ->release: only now may the module and cdev go. */
+	module_put(owner);
+	cdev_put(cdev);
+}
+
+/* Char devices take no f_pos lock in the kernel: a blocked reader must not stall a writer. */
+static loff_t pos_load(struct file *file)
+{
+	return __atomic_load_n(&file->f_pos, __ATOMIC_RELAXED);
+}
+
+static void pos_store(struct file *file, loff_t pos)
+{
+	__atomic_store_n(&file->f_pos, pos, __ATOMIC_RELAXED);
+}
+
+#define MAX_RW_COUNT ((size_t)(INT_MAX & ~4095))
+
+ssize_t vfs_read(struct file *file, void __user *buf, size_t count)
+{
+	loff_t pos;
+	ssize_t ret;
+
+	if (!file)
+		return -EBADF;
+	if (!(file->f_mode & FMODE_READ))
+		return -EBADF;
+	if (!file->f_op->read)
+		return -EINVAL;
+	if (count > MAX_RW_COUNT)
+		count = MAX_RW_COUNT;
+	if (file->f_mode & FMODE_STREAM)
+		return file->f_op->read(file, buf, count, NULL);
+	pos = pos_load(file);
+	ret = file->f_op->read(file, buf, count, &pos);
+	if (ret >= 0)
+		pos_store(file, pos);
+	return ret;
+}
+
+ssize_t vfs_write(struct file *file, const void __user *buf, size_t count)
+{
+	loff_t pos;
+	ssize_t ret;
+
+	if (!file)
+		return -EBADF;
+	if (!(file->f_mode & FMODE_WRITE))
+		return -EBADF;
+	if (!file->f_op->write)
+		return -EINVAL;
+	if (count > MAX_RW_COUNT)
+		count = MAX_RW_COUNT;
+	if (file->f_mode & FMODE_STREAM)
+		return file->f_op->write(file, buf, count, NULL);
+	pos = pos_load(file);
+	ret = file->f_op->write(file, buf, count, &pos);
+	if (ret >= 0)
+		pos_store(file, pos);
+	return ret;
+}
+
+loff_t vfs_llseek(struct file *file, loff_t offset, int whence)
+{
+	if (!file)
+		return -EBADF;
+	if (whence < SEEK_SET || whence > SEEK_HOLE)
+		return -EINVAL;
+	if (!(file->f_mode & FMODE_LSEEK) || !file->f_op->llseek)
+		return -ESPIPE;
+	return file->f_op->llseek(file, offset, whence);
+}
+
+long vfs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	if (!file)
+		return -EBADF;
+	if (!file->f_op->unlocked_ioctl)
+		return -ENOTTY;
+	return file->f_op->unlocked_ioctl(file, cmd, arg);
+}
+
+__poll_t vfs_poll(struct file *file, struct poll_table_struct *pt)
+{
+	if (!file)
+		return POLLNVAL;
+	if (!file->f_op->poll)
+		return POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM;
+	return file->f_op->poll(file, pt);
+}
+
+int vfs_fsync(struct file *file, int datasync)
+{
+	if (!file)
+		return -EBADF;
+	if (!file->f_op->fsync)
+		return -EINVAL;
+	return file->f_op->fsync(file, 0, LLONG_MAX, datasync);
+}
+
+/* ---- helpers for drivers' own methods ---- */
+
+_public_ loff_t no_llseek(struct file *file, loff_t offset, int whence)
+{
+	(void)file, (void)offset, (void)whence;
+	return -ESPIPE;
+}
+
+_public_ loff_t noop_llseek(struct file *file, loff_t offset, int whence)
+{
+	(void)offset, (void)whence;
+	return pos_load(file);
+}
+
+_public_ loff_t fixed_size_llseek(struct file *file, loff_t offset, int whence, loff_t size)
+{
+	loff_t base;
+
+	switch (whence) {
+	case SEEK_SET:
+		base = 0;
+		break;
+	case SEEK_CUR:
+		base = pos_load(file);
+		break;
+	case SEEK_END:
+		base = size;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if ((offset > 0 && base > LLONG_MAX - offset) || base + offset < 0 ||
+	    base + offset > size)
+		return -EINVAL;
+	pos_store(file, base + offset);
+	return base + offset;
+}
+
+_public_ int nonseekable_open(struct inode *inode, struct file *filp)
+{
+	(void)inode;
+	filp->f_mode &= ~(FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE);
+	return 0;
+}
+
+_public_ int stream_open(struct inode *inode, struct file *filp)
+{
+	(void)inode;
+	filp->f_mode &= ~(FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE);
+	filp->f_mode |= FMODE_STREAM;
+	return 0;
+}
+
+_public_ dev_t new_encode_dev(dev_t dev)
+{
+	return makedev(MAJOR(dev), MINOR(dev));
+}
+
+_public_ dev_t new_decode_dev(dev_t sysdev)
+{
+	return MKDEV(major(sysdev), minor(sysdev));
+}

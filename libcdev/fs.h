@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev - files, inodes, file operations and device number regions,
+ * after include/linux/fs.h and fs/char_dev.c.
+ */
+#ifndef LIBCDEV_FS_H
+#define LIBCDEV_FS_H
+
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include <libcdev/compiler.h>
+#include <libcdev/kdev_t.h>
+
+/* glibc names the 64-bit offset type loff_t only in its default feature set. */
+#ifndef __USE_MISC
+typedef __loff_t loff_t;
+#endif
+
+typedef unsigned int fmode_t;
+typedef unsigned int __poll_t;
+
+#define FMODE_READ	((fmode_t)0x1)
+#define FMODE_WRITE	((fmode_t)0x2)
+#define FMODE_LSEEK	((fmode_t)0x4)
+#define FMODE_PREAD	((fmode_t)0x8)
+#define FMODE_PWRITE	((fmode_t)0x10)
+#define FMODE_STREAM	((fmode_t)0x200000)
+
+struct cdev;
+struct module;
+struct file;
+struct inode;
+struct poll_table_struct;
+
+/**
+ * struct file_operations - a driver's methods, in the kernel's signatures
+ *
+ * Every member may be NULL; the dispatcher then does what the kernel's VFS
+ * does: no open or release is success, no read or write is -EINVAL, no llseek
+ * is -ESPIPE, no unlocked_ioctl is -ENOTTY, no poll means always readable and
+ * writable, no flush is success, no fsync is -EINVAL.
+ */
+struct file_operations {
+	struct module *owner;
+	loff_t (*llseek)(struct file *, loff_t, int);
+	ssize_t (*read)(struct file *, char __user *, size_t, loff_t *);
+	ssize_t (*write)(struct file *, const char __user *, size_t, loff_t *);
+	__poll_t (*poll)(struct file *, struct poll_table_struct *);
+	long (*unlocked_ioctl)(struct file *, unsigned int, unsigned long);
+	int (*open)(struct inode *, struct file *);
+	int (*flush)(struct file *, void *id);
+	int (*release)(struct inode *, struct file *);
+	int (*fsync)(struct file *, loff_t, loff_t, int datasync);
+};
+
+/** struct inode - one device number as the dispatcher sees it */
+struct inode {
+	dev_t i_rdev;		/* kernel encoding: MAJOR()/MINOR() apply */
+	struct cdev *i_cdev;	/* the cdev that serves i_rdev */
+	void *i_private;	/* free for the driver */
+};
+
+/** struct file - one open of a device */
+struct file {
+	const struct file_operations *f_op;
+	unsigned int f_flags;	/* open(2) flags, O_NONBLOCK among them */
+	fmode_t f_mode;		/* FMODE_READ, FMODE_WRITE, ... */
+	loff_t f_pos;		/* the position read/write/llseek advance */
+	void *private_data;	/* free for the driver */
+	struct inode *f_inode;
+};
+
+static inline unsigned int iminor(const struct inode *inode)
+{
+	return MINOR(inode->i_rdev);
+}
+
+static inline unsigned int imajor(const struct inode *inode)
+{
+	return MAJOR(inode->i_rdev);
+}
+
+static inline struct inode *file_inode(const struct file *f)
+{
+	return f->f_inode;
+}
+
+/* Helpers drivers use for their llseek and open methods (fs/read_write.c, fs/open.c). */
+loff_t no_llseek(struct file *file, loff_t offset, int whence);
+loff_t noop_llseek(struct file *file, loff_t offset, int whence);
+loff_t fixed_size_llseek(struct file *file, loff_t offset, int whence, loff_t size);
+int nonseekable_open(struct inode *inode, struct file *filp);
+int stream_open(struct inode *inode, struct file *filp);
+
+/* Device number regions (fs/char_dev.c); see register_chrdev_region(3). */
+#define CHRDEV_NAME_MAX 64	/* names are truncated to 63 characters */
+
+int register_chrdev_region(dev_t from, unsigned count, const char *name);
+int alloc_chrdev_region(dev_t *dev, unsigned baseminor, unsigned count,
+			const char *name);
+void unregister_chrdev_region(dev_t from, unsigned count);
+
+int __register_chrdev(unsigned int major, unsigned int baseminor,
+		      unsigned int count, const char *name,
+		      const struct file_operations *fops);
+void __unregister_chrdev(unsigned int major, unsigned int baseminor,
+			 unsigned int count, const char *name);
+
+/**
+ * register_chrdev - the pre-2.6 interface: a major with 256 minors and one set of fops
+ *
+ * Return: the allocated major when @major is 0, else 0; a negative errno on failure.
+ */
+static inline int register_chrdev(unsigned int major, const char *name,
+				  const struct file_operations *fops)
+{
+	return __register_chrdev(major, 0, 256, name, fops);
+}
+
+static inline void unregister_chrdev(unsigned int major, const char *name)
+{
+	__unregister_chrdev(major, 0, 256, name);
+}
+
+#endif

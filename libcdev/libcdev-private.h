@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev - declarations shared by the library's own sources.
+ */
+#ifndef LIBCDEV_PRIVATE_H
+#define LIBCDEV_PRIVATE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <syslog.h>
+
+#include <libcdev/libcdev.h>
+
+#define _public_ __attribute__((visibility("default")))
+#define _printf_(a, b) __attribute__((format(printf, a, b)))
+
+/* Logging: through the application's function, or to stderr (libcdev_set_log_fn()). */
+void libcdev_log(int priority, const char *fmt, ...) _printf_(2, 3);
+#define pr_dbg(...)	libcdev_log(LOG_DEBUG, __VA_ARGS__)
+#define pr_err_lib(...)	libcdev_log(LOG_ERR, __VA_ARGS__)
+
+/* The system-wide region registry (registry.c). */
+struct region_req {
+	unsigned int major;		/* 0: find a dynamic major */
+	unsigned int baseminor;
+	unsigned int count;
+	const char *name;
+};
+
+int registry_reserve(struct region_req *reqs, unsigned int n);
+void registry_release(unsigned int major, unsigned int baseminor, unsigned int count);
+void registry_forget_all(void);
+
+/* The cdev map (char_dev.c): number -> the smallest live range holding it. */
+struct cdev *cdev_lookup_get(dev_t dev);
+
+/* Backends: told when ranges become live and when they go away. */
+struct libcdev_backend {
+	const char *name;
+	int (*add)(struct cdev *cdev);		/* 0, or negative errno; nothing left on failure */
+	void (*del)(struct cdev *cdev);
+};
+
+int libcdev_backend_set(const struct libcdev_backend *backend);
+const struct libcdev_backend *libcdev_backend_get(void);
+
+/* Atomic helpers for the int counters in public structs. */
+static inline int atomic_read_int(const int *v)
+{
+	return __atomic_load_n(v, __ATOMIC_ACQUIRE);
+}
+
+static inline void atomic_set_int(int *v, int i)
+{
+	__atomic_store_n(v, i, __ATOMIC_RELEASE);
+}
+
+static inline int atomic_inc_return(int *v)
+{
+	return __atomic_add_fetch(v, 1, __ATOMIC_ACQ_REL);
+}
+
+static inline int atomic_dec_return(int *v)
+{
+	return __atomic_sub_fetch(v, 1, __ATOMIC_ACQ_REL);
+}
+
+/* Add one unless the value is zero; true if added. */
+static inline bool atomic_inc_not_zero(int *v)
+{
+	int old = atomic_read_int(v);
+
+	while (old != 0)
+		if (__atomic_compare_exchange_n(v, &old, old + 1, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			return true;
+	return false;
+}
+
+#endif

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev - Linux char-device drivers in user space.
+ *
+ * The umbrella header: the kernel's char-device API (see libcdev(7)) plus the
+ * library's own calls, which all start with cdev_direct_ or libcdev_.
+ */
+#ifndef LIBCDEV_LIBCDEV_H
+#define LIBCDEV_LIBCDEV_H
+
+#include <stdarg.h>
+
+#include <libcdev/compiler.h>
+#include <libcdev/kdev_t.h>
+#include <libcdev/kobject.h>
+#include <libcdev/module.h>
+#include <libcdev/fs.h>
+#include <libcdev/cdev.h>
+#include <libcdev/uaccess.h>
+#include <libcdev/direct.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef void (*libcdev_log_fn)(int priority, const char *fmt, va_list args);
+
+/**
+ * libcdev_set_log_fn - take the library's messages
+ * @fn: called for each message at or above @priority; NULL prints to stderr
+ * @priority: a syslog(3) priority such as LOG_ERR or LOG_DEBUG; -1 for none
+ */
+void libcdev_set_log_fn(libcdev_log_fn fn, int priority);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

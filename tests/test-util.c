@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <syslog.h>
+#include <unistd.h>
+
+#include "test-util.h"
+
+struct test_env test_env;
+
+static char log_buf[8192];
+static size_t log_len;
+
+static void test_log(int priority, const char *fmt, va_list ap)
+{
+	int n;
+
+	(void)priority;
+	if (log_len >= sizeof(log_buf) - 2)
+		return;
+	n = vsnprintf(log_buf + log_len, sizeof(log_buf) - log_len - 1, fmt, ap);
+	if (n > 0)
+		log_len += (size_t)n < sizeof(log_buf) - log_len - 1 ? (size_t)n : sizeof(log_buf) - log_len - 2;
+	log_buf[log_len++] = '\n';
+	log_buf[log_len] = '\0';
+}
+
+const char *test_log_take(void)
+{
+	static char out[sizeof(log_buf)];
+
+	memcpy(out, log_buf, log_len + 1);
+	log_len = 0;
+	log_buf[0] = '\0';
+	return out;
+}
+
+static void write_file(const char *path, const char *content)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(content, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+void test_write_proc_devices(const char *char_lines)
+{
+	char buf[4096];
+
+	snprintf(buf, sizeof(buf), "Character devices:\n%s\nBlock devices:\n  8 sd\n254 blkext\n",
+		 char_lines);
+	write_file(test_env.proc_devices, buf);
+}
+
+void test_write_registry(const char *content)
+{
+	write_file(test_env.registry, content);
+}
+
+int test_env_setup(void **state)
+{
+	(void)state;
+	snprintf(test_env.dir, sizeof(test_env.dir), "/tmp/libcdev-test.XXXXXX");
+	if (!mkdtemp(test_env.dir))
+		return -1;
+	snprintf(test_env.registry, sizeof(test_env.registry), "%s/regions", test_env.dir);
+	snprintf(test_env.proc_devices, sizeof(test_env.proc_devices), "%s/devices", test_env.dir);
+	setenv("LIBCDEV_REGISTRY", test_env.registry, 1);
+	setenv("LIBCDEV_PROC_DEVICES", test_env.proc_devices, 1);
+	libcdev_set_log_fn(test_log, LOG_ERR);
+	return 0;
+}
+
+int test_env_teardown(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", test_env.dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+int test_env_reset(void **state)
+{
+	(void)state;
+	unlink(test_env.registry);
+	test_write_proc_devices("  1 mem\n  4 tty\n  5 /dev/tty\n 10 misc\n");
+	test_log_take();
+	return 0;
+}
