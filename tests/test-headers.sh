@@ -1,0 +1,21 @@
+#!/bin/sh
+# Every public header compiles on its own as strict C99 and C11 with -pedantic
+# -Werror, so drivers can include any of them first, in any language mode.
+set -eu
+: "${CC:=cc}" "${top_srcdir:=.}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+for h in "$top_srcdir"/libcdev/*.h; do
+	case "$h" in *-private.h) continue ;; esac
+	name=$(basename "$h")
+	printf '#include <libcdev/%s>\n' "$name" > "$tmp/t.c"
+	for std in c99 c11 gnu11; do
+		if ! $CC -std=$std -pedantic -Wall -Wextra -Werror -I"$top_srcdir" \
+			-c "$tmp/t.c" -o "$tmp/t.o"; then
+			echo "FAIL: <libcdev/$name> with -std=$std"
+			fail=1
+		fi
+	done
+done
+exit $fail
