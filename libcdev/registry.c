@@ -88,8 +88,11 @@ static int pid_start_time(pid_t pid, unsigned long long *start)
 	buf[len] = '\0';
 
 	p = strrchr(buf, ')');
-	if (!p)
+	if (!p || !p[1] || !p[2])
 		return -EIO;
+	/* A zombie has exited: its regions are free although its pid still exists. */
+	if (p[2] == 'Z' || p[2] == 'X')
+		return -ESRCH;
 	/* After ')' come fields 3 (state) onwards, one space before each. */
 	for (field = 2; field < 22 && p; field++)
 		p = strchr(p + 1, ' ');
@@ -104,8 +107,15 @@ static bool region_owner_alive(const struct region *r)
 
 	if (kill(r->pid, 0) < 0 && errno == ESRCH)
 		return false;
-	if (pid_start_time(r->pid, &start) < 0)
+	switch (pid_start_time(r->pid, &start)) {
+	case 0:
+		break;
+	case -ESRCH:
+	case -ENOENT:
+		return false;
+	default:
 		return true;	/* cannot tell (another pid namespace?): keep it */
+	}
 	return start == r->start;
 }
 
@@ -196,8 +206,10 @@ static int table_load(const char *path, struct table *t)
 		if (err)
 			break;
 	}
-	if (!err && ferror(f))
+	if (!err && ferror(f)) {
 		err = -EIO;
+		pr_err_lib("cannot read the region registry %s: %s", path, strerror(errno));
+	}
 	free(line);
 	fclose(f);
 	return err;
