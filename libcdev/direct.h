@@ -44,6 +44,18 @@ long cdev_direct_ioctl(struct file *filp, unsigned int cmd, unsigned long arg);
 /** Return: the poll mask (POLLIN etc.); without ->poll, readable and writable. Does not block. */
 __poll_t cdev_direct_poll(struct file *filp);
 
+/**
+ * cdev_direct_poll_wait - wait until the driver reports one of @events
+ * @timeout_ms: how long at most; negative waits for ever
+ *
+ * The driver's ->poll registers its wait queues with poll_wait(); a wake-up on
+ * any of them makes this ask ->poll again, as poll(2) does.
+ *
+ * Return: the mask when it holds one of @events (or POLLERR/POLLHUP/POLLNVAL),
+ * 0 when the time ran out, or a negative errno.
+ */
+int cdev_direct_poll_wait(struct file *filp, __poll_t events, int timeout_ms);
+
 /** Return: 0, -EINVAL (no ->fsync), or the driver's error. */
 int cdev_direct_fsync(struct file *filp, int datasync);
 

@@ -16,6 +16,14 @@
 #include "libcdev-private.h"
 #include "file-private.h"
 
+/* The kernel's restart codes never reach user space: a caller sees EINTR. */
+static long syscall_exit(long ret)
+{
+	if (ret <= -ERESTARTSYS && ret >= -516)
+		return -EINTR;
+	return ret;
+}
+
 /* One inode per device number that has open files, as a node's inode is shared by its opens. */
 struct inode_entry {
 	struct inode inode;
@@ -108,7 +116,7 @@ int vfs_open(dev_t dev, int flags, struct file **filp)
 	of->file.f_inode->i_cdev = cdev;
 
 	if (fops->open) {
-		err = fops->open(of->file.f_inode, &of->file);
+		err = syscall_exit(fops->open(of->file.f_inode, &of->file));
 		if (err)
 			goto out_free;
 	}
@@ -128,7 +136,7 @@ int vfs_flush(struct file *file)
 {
 	if (!file)
 		return -EBADF;
-	return file->f_op->flush ? file->f_op->flush(file, NULL) : 0;
+	return file->f_op->flush ? syscall_exit(file->f_op->flush(file, NULL)) : 0;
 }
 
 void vfs_release(struct file *file)
@@ -177,12 +185,12 @@ ssize_t vfs_read(struct file *file, void __user *buf, size_t count)
 	if (count > MAX_RW_COUNT)
 		count = MAX_RW_COUNT;
 	if (file->f_mode & FMODE_STREAM)
-		return file->f_op->read(file, buf, count, NULL);
+		return syscall_exit(file->f_op->read(file, buf, count, NULL));
 	pos = pos_load(file);
 	ret = file->f_op->read(file, buf, count, &pos);
 	if (ret >= 0)
 		pos_store(file, pos);
-	return ret;
+	return syscall_exit(ret);
 }
 
 ssize_t vfs_write(struct file *file, const void __user *buf, size_t count)
@@ -199,12 +207,12 @@ ssize_t vfs_write(struct file *file, const void __user *buf, size_t count)
 	if (count > MAX_RW_COUNT)
 		count = MAX_RW_COUNT;
 	if (file->f_mode & FMODE_STREAM)
-		return file->f_op->write(file, buf, count, NULL);
+		return syscall_exit(file->f_op->write(file, buf, count, NULL));
 	pos = pos_load(file);
 	ret = file->f_op->write(file, buf, count, &pos);
 	if (ret >= 0)
 		pos_store(file, pos);
-	return ret;
+	return syscall_exit(ret);
 }
 
 loff_t vfs_llseek(struct file *file, loff_t offset, int whence)
@@ -224,7 +232,7 @@ long vfs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return -EBADF;
 	if (!file->f_op->unlocked_ioctl)
 		return -ENOTTY;
-	return file->f_op->unlocked_ioctl(file, cmd, arg);
+	return syscall_exit(file->f_op->unlocked_ioctl(file, cmd, arg));
 }
 
 __poll_t vfs_poll(struct file *file, struct poll_table_struct *pt)
@@ -242,7 +250,7 @@ int vfs_fsync(struct file *file, int datasync)
 		return -EBADF;
 	if (!file->f_op->fsync)
 		return -EINVAL;
-	return file->f_op->fsync(file, 0, LLONG_MAX, datasync);
+	return syscall_exit(file->f_op->fsync(file, 0, LLONG_MAX, datasync));
 }
 
 /* ---- helpers for drivers' own methods ---- */

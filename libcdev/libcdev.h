@@ -17,6 +17,9 @@
 #include <libcdev/fs.h>
 #include <libcdev/cdev.h>
 #include <libcdev/uaccess.h>
+#include <libcdev/sched.h>
+#include <libcdev/wait.h>
+#include <libcdev/poll.h>
 #include <libcdev/direct.h>
 
 #ifdef __cplusplus

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev - the task a driver method runs for, after include/linux/sched.h.
+ *
+ * `current` is the process that made the request: through CUSE, the caller
+ * of open(2)/read(2)/... as the kernel reports it; with the direct backend,
+ * this process. Its credentials let drivers check access as in the kernel.
+ */
+#ifndef LIBCDEV_SCHED_H
+#define LIBCDEV_SCHED_H
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+/* The kernel's "restart the system call" code: callers see EINTR. */
+#ifndef ERESTARTSYS
+#define ERESTARTSYS 512
+#endif
+
+#define TASK_COMM_LEN 16
+
+struct wait_queue_head;
+
+struct task_struct {
+	pid_t pid;		/* the caller's thread id, as the kernel reports it */
+	pid_t tgid;		/* the caller's process id */
+	uid_t uid;		/* the caller's effective uid */
+	gid_t gid;		/* the caller's effective gid */
+	char comm[TASK_COMM_LEN];
+	/* private below */
+	int sigpending;
+	pthread_mutex_t *wait_lock;	/* protects waiting_on */
+	struct wait_queue_head *waiting_on;
+	unsigned long long cap_effective;
+	int cap_known;
+};
+
+/** libcdev_current - the task of the request running on this thread */
+struct task_struct *libcdev_current(void);
+#define current (libcdev_current())
+
+static inline bool signal_pending(struct task_struct *p)
+{
+	return __atomic_load_n(&p->sigpending, __ATOMIC_ACQUIRE) != 0;
+}
+
+/**
+ * libcdev_task_interrupt - deliver "a signal" to a task: its interruptible
+ * waits end with -ERESTARTSYS and signal_pending() is true until the request ends
+ */
+void libcdev_task_interrupt(struct task_struct *task);
+
+/** libcdev_task_clear_interrupt - the "signal" was delivered: clear signal_pending() */
+void libcdev_task_clear_interrupt(struct task_struct *task);
+
+/* Credentials, after include/linux/cred.h and capability.h. */
+typedef struct { uid_t val; } kuid_t;
+typedef struct { gid_t val; } kgid_t;
+
+static inline kuid_t current_euid(void) { kuid_t u = { current->uid }; return u; }
+static inline kuid_t current_uid(void) { kuid_t u = { current->uid }; return u; }
+static inline kgid_t current_egid(void) { kgid_t g = { current->gid }; return g; }
+static inline uid_t __kuid_val(kuid_t uid) { return uid.val; }
+static inline gid_t __kgid_val(kgid_t gid) { return gid.val; }
+static inline bool uid_eq(kuid_t a, kuid_t b) { return a.val == b.val; }
+#define GLOBAL_ROOT_UID ((kuid_t){ 0 })
+
+/**
+ * capable - whether the current task has capability @cap (CAP_SYS_ADMIN, ...)
+ * in its effective set, read from /proc/PID/status of the caller
+ */
+bool capable(int cap);
+
+#endif

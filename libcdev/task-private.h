@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+#ifndef LIBCDEV_TASK_PRIVATE_H
+#define LIBCDEV_TASK_PRIVATE_H
+
+#include <libcdev/sched.h>
+
+/* Fill a task for a request of process @tgid (thread @pid); @lock guards its wait state. */
+void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gid,
+	       pthread_mutex_t *lock);
+
+/* Make @t the `current` of this thread (NULL: back to this thread's own task). */
+void task_set_current(struct task_struct *t);
+
+#endif

@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev - wait queues and the current task.
+ *
+ * A wait queue is a mutex, a condition variable and a sequence count bumped
+ * by each wake-up. A task records the queue it sleeps on, so an interrupt
+ * (FUSE_INTERRUPT for a caller hit by a signal) can wake exactly that queue.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "libcdev-private.h"
+#include "task-private.h"
+
+_public_ void init_waitqueue_head(wait_queue_head_t *wq)
+{
+	pthread_condattr_t attr;
+
+	pthread_mutex_init(&wq->lock, NULL);
+	/* Timeouts are measured on the monotonic clock, immune to clock changes. */
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&wq->cond, &attr);
+	pthread_condattr_destroy(&attr);
+	wq->seq = 0;
+	wq->head = NULL;
+}
+
+_public_ void add_wait_queue(wait_queue_head_t *wq, struct wait_queue_entry *e)
+{
+	pthread_mutex_lock(&wq->lock);
+	e->next = wq->head;
+	if (wq->head)
+		wq->head->pprev = &e->next;
+	wq->head = e;
+	e->pprev = &wq->head;
+	pthread_mutex_unlock(&wq->lock);
+}
+
+static void __remove_wait_queue(struct wait_queue_entry *e)
+{
+	if (!e->pprev)
+		return;
+	*e->pprev = e->next;
+	if (e->next)
+		e->next->pprev = e->pprev;
+	e->next = NULL;
+	e->pprev = NULL;
+}
+
+_public_ void remove_wait_queue(wait_queue_head_t *wq, struct wait_queue_entry *e)
+{
+	pthread_mutex_lock(&wq->lock);
+	__remove_wait_queue(e);
+	pthread_mutex_unlock(&wq->lock);
+}
+
+_public_ bool waitqueue_active(wait_queue_head_t *wq)
+{
+	bool active;
+
+	pthread_mutex_lock(&wq->lock);
+	active = wq->head != NULL;
+	pthread_mutex_unlock(&wq->lock);
+	return active;
+}
+
+_public_ void __wake_up(wait_queue_head_t *wq, unsigned int mode, int nr, void *key)
+{
+	struct wait_queue_entry *e, *next;
+
+	(void)mode, (void)nr;	/* every sleeper re-tests its condition: waking all is safe */
+	pthread_mutex_lock(&wq->lock);
+	wq->seq++;
+	pthread_cond_broadcast(&wq->cond);
+	/* An entry's func may remove the entry itself (poll entries are one-shot). */
+	for (e = wq->head; e; e = next) {
+		next = e->next;
+		if (e->func)
+			e->func(e, mode, 0, key);
+	}
+	pthread_mutex_unlock(&wq->lock);
+}
+
+_public_ unsigned long __wait_prepare(wait_queue_head_t *wq)
+{
+	unsigned long seq;
+
+	pthread_mutex_lock(&wq->lock);
+	seq = wq->seq;
+	pthread_mutex_unlock(&wq->lock);
+	return seq;
+}
+
+_public_ void __wait_deadline(struct timespec *dl, long timeout_ms)
+{
+	clock_gettime(CLOCK_MONOTONIC, dl);
+	if (timeout_ms < 0)
+		timeout_ms = 0;
+	dl->tv_sec += timeout_ms / 1000;
+	dl->tv_nsec += (timeout_ms % 1000) * 1000000L;
+	if (dl->tv_nsec >= 1000000000L) {
+		dl->tv_sec++;
+		dl->tv_nsec -= 1000000000L;
+	}
+}
+
+_public_ long __wait_remaining(const struct timespec *dl)
+{
+	struct timespec now;
+	long ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ms = (dl->tv_sec - now.tv_sec) * 1000 + (dl->tv_nsec - now.tv_nsec) / 1000000L;
+	return ms > 0 ? ms : 0;
+}
+
+static void task_set_waiting(struct task_struct *t, wait_queue_head_t *wq)
+{
+	pthread_mutex_lock(t->wait_lock);
+	t->waiting_on = wq;
+	pthread_mutex_unlock(t->wait_lock);
+}
+
+_public_ int __wait_sleep(wait_queue_head_t *wq, unsigned long seq, bool interruptible,
+		 long timeout_ms)
+{
+	struct task_struct *t = current;
+	struct timespec dl;
+	int ret = 0, r;
+
+	if (timeout_ms >= 0)
+		__wait_deadline(&dl, timeout_ms);
+	if (interruptible)
+		task_set_waiting(t, wq);
+	pthread_mutex_lock(&wq->lock);
+	while (wq->seq == seq) {
+		if (interruptible && signal_pending(t)) {
+			ret = -ERESTARTSYS;
+			break;
+		}
+		if (timeout_ms < 0) {
+			pthread_cond_wait(&wq->cond, &wq->lock);
+			continue;
+		}
+		r = pthread_cond_timedwait(&wq->cond, &wq->lock, &dl);
+		if (r == ETIMEDOUT) {
+			ret = -ETIMEDOUT;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&wq->lock);
+	if (interruptible)
+		task_set_waiting(t, NULL);
+	return ret;
+}
+
+/* ---- tasks ---- */
+
+static __thread struct task_struct *current_task;
+static __thread struct task_struct self_task;
+static __thread pthread_mutex_t self_task_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gid,
+	       pthread_mutex_t *lock)
+{
+	char path[64];
+	FILE *f;
+
+	memset(t, 0, sizeof(*t));
+	t->pid = pid;
+	t->tgid = tgid;
+	t->uid = uid;
+	t->gid = gid;
+	t->wait_lock = lock;
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	f = fopen(path, "re");
+	if (f) {
+		if (fgets(t->comm, sizeof(t->comm), f))
+			t->comm[strcspn(t->comm, "\n")] = '\0';
+		fclose(f);
+	}
+}
+
+void task_set_current(struct task_struct *t)
+{
+	current_task = t;
+}
+
+_public_ struct task_struct *libcdev_current(void)
+{
+	if (current_task)
+		return current_task;
+	/* Called from the driver's own thread (direct backend): the task is this thread. */
+	if (!self_task.wait_lock)
+		task_init(&self_task, gettid(), getpid(), geteuid(), getegid(), &self_task_lock);
+	return &self_task;
+}
+
+_public_ void libcdev_task_interrupt(struct task_struct *t)
+{
+	wait_queue_head_t *wq;
+
+	__atomic_store_n(&t->sigpending, 1, __ATOMIC_RELEASE);
+	pthread_mutex_lock(t->wait_lock);
+	wq = t->waiting_on;
+	if (wq) {
+		/* Under the queue's lock, so the sleeper is either not yet asleep
+		 * (and sees sigpending) or wakes from this broadcast. */
+		pthread_mutex_lock(&wq->lock);
+		pthread_cond_broadcast(&wq->cond);
+		pthread_mutex_unlock(&wq->lock);
+	}
+	pthread_mutex_unlock(t->wait_lock);
+}
+
+_public_ void libcdev_task_clear_interrupt(struct task_struct *t)
+{
+	__atomic_store_n(&t->sigpending, 0, __ATOMIC_RELEASE);
+}
+
+_public_ bool capable(int cap)
+{
+	struct task_struct *t = current;
+	unsigned long long caps = 0;
+	char path[64], line[256];
+	FILE *f;
+
+	if (cap < 0 || cap > 63)
+		return false;
+	if (!t->cap_known) {
+		snprintf(path, sizeof(path), "/proc/%d/status", (int)t->pid);
+		f = fopen(path, "re");
+		if (!f)
+			return false;	/* cannot tell: deny, as the safe answer */
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "CapEff: %llx", &caps) == 1)
+				break;
+		fclose(f);
+		t->cap_effective = caps;
+		t->cap_known = 1;
+	}
+	return t->cap_effective & (1ULL << cap);
+}
