@@ -51,7 +51,7 @@ _public_ ssize_t cdev_direct_write(struct file *filp, const void *buf, size_t co
 
 _public_ loff_t cdev_direct_llseek(struct file *filp, loff_t offset, int whence)
 {
-	return vfs_llseek(filp, offset, whence);
+	return direct_return(vfs_llseek(filp, offset, whence));
 }
 
 _public_ long cdev_direct_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
@@ -61,7 +61,7 @@ _public_ long cdev_direct_ioctl(struct file *filp, unsigned int cmd, unsigned lo
 
 _public_ __poll_t cdev_direct_poll(struct file *filp)
 {
-	return vfs_poll(filp, NULL);
+	return direct_return(vfs_poll(filp, NULL));
 }
 
 /* ---- poll with waiting ---- */

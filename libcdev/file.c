@@ -24,7 +24,7 @@ static long syscall_exit(long ret)
 	return ret;
 }
 
-/* One inode per device number that has open files, as a node's inode is shared by its opens. */
+/* One inode per device number with open files, shared by its opens as a node's inode is. */
 struct inode_entry {
 	struct inode inode;
 	struct inode_entry *next;
@@ -34,19 +34,25 @@ struct inode_entry {
 static pthread_mutex_t inode_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct inode_entry *inodes;
 
-static struct inode *inode_get(dev_t dev)
+/*
+ * As the kernel caches i_cdev in the inode until the cdev is purged, an inode
+ * here belongs to one number served by one cdev: i_cdev never changes under
+ * an open file, even when another cdev takes over the number for new opens.
+ */
+static struct inode *inode_get(dev_t dev, struct cdev *cdev)
 {
 	struct inode_entry *e;
 
 	pthread_mutex_lock(&inode_lock);
 	for (e = inodes; e; e = e->next)
-		if (e->inode.i_rdev == dev)
+		if (e->inode.i_rdev == dev && e->inode.i_cdev == cdev)
 			break;
 	if (!e) {
 		e = calloc(1, sizeof(*e));
 		if (!e)
 			goto out;
 		e->inode.i_rdev = dev;
+		e->inode.i_cdev = cdev;
 		e->next = inodes;
 		inodes = e;
 	}
@@ -110,10 +116,9 @@ int vfs_open(dev_t dev, int flags, struct file **filp)
 	of->file.f_flags = flags & ~(O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC);
 	/* O_RDONLY/O_WRONLY/O_RDWR -> 1/2/3, as the kernel's OPEN_FMODE() does. */
 	of->file.f_mode = ((flags + 1) & O_ACCMODE) | FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE;
-	of->file.f_inode = inode_get(dev);
+	of->file.f_inode = inode_get(dev, cdev);
 	if (!of->file.f_inode)
 		goto out_free;
-	of->file.f_inode->i_cdev = cdev;
 
 	if (fops->open) {
 		err = syscall_exit(fops->open(of->file.f_inode, &of->file));

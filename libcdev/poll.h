@@ -12,6 +12,14 @@
 
 #include <poll.h>
 
+/* glibc shows these only with _XOPEN_SOURCE; drivers use them regardless. */
+#ifndef POLLRDNORM
+#define POLLRDNORM	0x040
+#define POLLRDBAND	0x080
+#define POLLWRNORM	0x100
+#define POLLWRBAND	0x200
+#endif
+
 #include <libcdev/fs.h>
 #include <libcdev/wait.h>
 

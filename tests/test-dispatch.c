@@ -76,13 +76,15 @@ static void open_outside_any_range_is_enxio(void **state)
 static void lookup_takes_smallest_range(void **state)
 {
 	struct testdrv wide, narrow, same;
-	struct file *f;
+	struct file *f, *g;
 
 	(void)state;
 	testdrv_init(&wide, &mod);
 	testdrv_init(&narrow, &mod);
 	testdrv_init(&same, &mod);
 	assert_int_equal(cdev_add(&wide.cdev, MKDEV(MA, 0), 10), 0);
+	/* g is open on number 4 through the wide range before a narrower one comes. */
+	assert_int_equal(cdev_direct_open(MKDEV(MA, 4), O_RDONLY, &g), 0);
 	assert_int_equal(cdev_add(&narrow.cdev, MKDEV(MA, 3), 2), 0);
 
 	assert_int_equal(cdev_direct_open(MKDEV(MA, 3), O_RDONLY, &f), 0);
@@ -90,6 +92,13 @@ static void lookup_takes_smallest_range(void **state)
 	cdev_direct_release(f);
 	assert_int_equal(cdev_direct_open(MKDEV(MA, 5), O_RDONLY, &f), 0);
 	assert_ptr_equal(f->private_data, &wide);
+	cdev_direct_release(f);
+
+	/* New opens of 4 get the narrow cdev; g keeps its inode and i_cdev, as in the kernel. */
+	assert_int_equal(cdev_direct_open(MKDEV(MA, 4), O_RDONLY, &f), 0);
+	assert_ptr_equal(f->f_inode->i_cdev, &narrow.cdev);
+	assert_ptr_equal(g->f_inode->i_cdev, &wide.cdev);
+	assert_ptr_not_equal(f->f_inode, g->f_inode);
 	cdev_direct_release(f);
 
 	/* Among equal sizes the one added last wins, as kobj_map() inserts. */
@@ -105,6 +114,8 @@ static void lookup_takes_smallest_range(void **state)
 	assert_ptr_equal(f->private_data, &wide);
 	cdev_direct_release(f);
 	cdev_del(&wide.cdev);
+	assert_ptr_equal(g->f_inode->i_cdev, &wide.cdev);
+	cdev_direct_release(g);
 }
 
 static void dead_owner_is_enxio_or_falls_through(void **state)

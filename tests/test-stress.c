@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
+#include <time.h>
 
 #include "test-util.h"
 
@@ -96,7 +97,12 @@ static void *churner(void *arg)
 	int *cycles = arg;
 
 	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
-		cdev_del(add_one());
+		struct cdev *c = add_one();
+		/* Live for a moment, so opens find it however the threads are scheduled. */
+		struct timespec live = { 0, 100 * 1000 };
+
+		nanosleep(&live, NULL);
+		cdev_del(c);
 		(*cycles)++;
 	}
 	return NULL;

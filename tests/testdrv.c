@@ -51,7 +51,7 @@ static ssize_t testdrv_read(struct file *filp, char __user *buf, size_t count, l
 	pthread_mutex_lock(&d->lock);
 	if (*ppos >= (loff_t)d->size)
 		goto out;
-	if (count > d->size - *ppos)
+	if (count > (size_t)(d->size - *ppos))
 		count = d->size - *ppos;
 	if (copy_to_user(buf, d->data + *ppos, count)) {
 		ret = -EFAULT;
