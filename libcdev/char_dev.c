@@ -368,3 +368,13 @@ struct cdev *cdev_lookup_get(dev_t dev)
 	pthread_mutex_unlock(&cdev_map_lock);
 	return found;
 }
+
+bool cdev_map_empty(void)
+{
+	bool empty;
+
+	pthread_mutex_lock(&cdev_map_lock);
+	empty = cdev_map == NULL;
+	pthread_mutex_unlock(&cdev_map_lock);
+	return empty;
+}

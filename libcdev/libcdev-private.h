@@ -39,7 +39,20 @@ struct libcdev_backend {
 	const char *name;
 	int (*add)(struct cdev *cdev);		/* 0, or negative errno; nothing left on failure */
 	void (*del)(struct cdev *cdev);
+	void (*rename)(dev_t dev);		/* device_create() named a number */
 };
+
+/* Whether @name can name a node below /dev (device.c). */
+bool node_name_valid(const char *name);
+
+/* The name device_create() gave @devt; -ENOENT if none. */
+int device_name_of(dev_t devt, char *buf, size_t size);
+
+/* The name of the region this process registered that holds @dev; -ENOENT if none. */
+int registry_name_of(dev_t dev, char *buf, size_t size);
+
+/* Whether any cdev is live (a backend may not change under live cdevs). */
+bool cdev_map_empty(void);
 
 int libcdev_backend_set(const struct libcdev_backend *backend);
 const struct libcdev_backend *libcdev_backend_get(void);

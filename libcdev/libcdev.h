@@ -21,6 +21,9 @@
 #include <libcdev/wait.h>
 #include <libcdev/poll.h>
 #include <libcdev/direct.h>
+#include <libcdev/err.h>
+#include <libcdev/device.h>
+#include <libcdev/backend.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -194,8 +194,8 @@ static int table_load(const char *path, struct table *t)
 	}
 	while (getline(&line, &size, f) >= 0) {
 		lineno++;
-		if (line[0] == '#')
-			continue;
+		if (line[0] == '#' || line[strspn(line, " \t")] == '\n')
+			continue;	/* comments and blank lines, as a hand edit may leave */
 		err = parse_line(line, &r);
 		if (err) {
 			pr_err_lib("region registry %s is damaged at line %d; fix or remove the file (no region was changed)",
@@ -455,4 +455,27 @@ void registry_release(unsigned int major, unsigned int baseminor, unsigned int c
 		}
 	}
 	registry_close(fd, &t);
+}
+
+int registry_name_of(dev_t dev, char *buf, size_t size)
+{
+	const char *path = registry_path();
+	struct table t = { 0 };
+	int fd, ret = -ENOENT;
+
+	fd = registry_open(path, &t);
+	if (fd < 0)
+		return fd;
+	for (size_t i = 0; i < t.n; i++) {
+		const struct region *r = &t.v[i];
+
+		if (r->major == MAJOR(dev) && MINOR(dev) >= r->baseminor &&
+		    MINOR(dev) - r->baseminor < r->count && region_is_mine(r)) {
+			snprintf(buf, size, "%s", r->name);
+			ret = 0;
+			break;
+		}
+	}
+	registry_close(fd, &t);
+	return ret;
 }

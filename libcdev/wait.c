@@ -17,14 +17,8 @@
 
 _public_ void init_waitqueue_head(wait_queue_head_t *wq)
 {
-	pthread_condattr_t attr;
-
 	pthread_mutex_init(&wq->lock, NULL);
-	/* Timeouts are measured on the monotonic clock, immune to clock changes. */
-	pthread_condattr_init(&attr);
-	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-	pthread_cond_init(&wq->cond, &attr);
-	pthread_condattr_destroy(&attr);
+	pthread_cond_init(&wq->cond, NULL);
 	wq->seq = 0;
 	wq->head = NULL;
 }
@@ -146,7 +140,9 @@ _public_ int __wait_sleep(wait_queue_head_t *wq, unsigned long seq, bool interru
 			pthread_cond_wait(&wq->cond, &wq->lock);
 			continue;
 		}
-		r = pthread_cond_timedwait(&wq->cond, &wq->lock, &dl);
+		/* The monotonic clock, whatever the condition was initialised
+		 * with: DECLARE_WAIT_QUEUE_HEAD() can only use the default. */
+		r = pthread_cond_clockwait(&wq->cond, &wq->lock, CLOCK_MONOTONIC, &dl);
 		if (r == ETIMEDOUT) {
 			ret = -ETIMEDOUT;
 			break;
@@ -167,22 +163,35 @@ static __thread pthread_mutex_t self_task_lock = PTHREAD_MUTEX_INITIALIZER;
 void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gid,
 	       pthread_mutex_t *lock)
 {
-	char path[64];
+	char path[64], line[256];
 	FILE *f;
+	int v;
 
 	memset(t, 0, sizeof(*t));
 	t->pid = pid;
-	t->tgid = tgid;
+	t->tgid = tgid ? tgid : pid;
 	t->uid = uid;
 	t->gid = gid;
 	t->wait_lock = lock;
-	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	/* One read gives the name and the thread group of the caller. */
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
 	f = fopen(path, "re");
-	if (f) {
-		if (fgets(t->comm, sizeof(t->comm), f))
-			t->comm[strcspn(t->comm, "\n")] = '\0';
-		fclose(f);
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "Name:\t", 6)) {
+			size_t len = strcspn(line + 6, "\n");
+
+			if (len >= sizeof(t->comm))
+				len = sizeof(t->comm) - 1;
+			memcpy(t->comm, line + 6, len);
+			t->comm[len] = '\0';
+		} else if (!tgid && sscanf(line, "Tgid: %d", &v) == 1) {
+			t->tgid = v;
+			break;
+		}
 	}
+	fclose(f);
 }
 
 void task_set_current(struct task_struct *t)

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev - classes and device names (see device.h for how they differ from
+ * the kernel's: here they name the node a backend made for the number).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libcdev-private.h"
+
+struct device_entry {
+	struct device dev;
+	struct device_entry *next;
+};
+
+static pthread_mutex_t devices_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct device_entry *devices;
+
+_public_ struct class *class_create(const char *name)
+{
+	struct class *cls;
+
+	if (!name || !*name)
+		return ERR_PTR(-EINVAL);
+	cls = calloc(1, sizeof(*cls));
+	if (!cls)
+		return ERR_PTR(-ENOMEM);
+	cls->name = strdup(name);
+	if (!cls->name) {
+		free(cls);
+		return ERR_PTR(-ENOMEM);
+	}
+	return cls;
+}
+
+_public_ void class_destroy(struct class *cls)
+{
+	if (IS_ERR_OR_NULL(cls))
+		return;
+	free((char *)cls->name);
+	free(cls);
+}
+
+/*
+ * A node name is a relative path of non-empty components, without "." or
+ * "..", and no blanks; '!' separates components as '/' does (kobject names).
+ */
+bool node_name_valid(const char *name)
+{
+	const char *p = name;
+
+	if (!*name || *name == '/' || *name == '!' || strlen(name) >= 256)
+		return false;
+	while (*p) {
+		size_t len = strcspn(p, "/!");
+
+		if (len == 0 || (len == 1 && p[0] == '.') || (len == 2 && !strncmp(p, "..", 2)))
+			return false;
+		p += len;
+		if (*p == '/' || *p == '!')
+			p++;
+		else
+			break;
+	}
+	return p[-1] != '/' && p[-1] != '!' && !strpbrk(name, "\n\r\t ");
+}
+
+_public_ struct device *device_create(struct class *cls, struct device *parent, dev_t devt,
+				      void *drvdata, const char *fmt, ...)
+{
+	const struct libcdev_backend *b = libcdev_backend_get();
+	struct device_entry *e, *it;
+	va_list ap;
+	int r;
+
+	(void)parent;
+	if (IS_ERR_OR_NULL(cls) || !fmt)
+		return ERR_PTR(-EINVAL);
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return ERR_PTR(-ENOMEM);
+	va_start(ap, fmt);
+	r = vasprintf(&e->dev.name, fmt, ap);
+	va_end(ap);
+	if (r < 0) {
+		free(e);
+		return ERR_PTR(-ENOMEM);
+	}
+	if (!node_name_valid(e->dev.name)) {
+		pr_err_lib("device_create: \"%s\" is not a valid node name", e->dev.name);
+		free(e->dev.name);
+		free(e);
+		return ERR_PTR(-EINVAL);
+	}
+	e->dev.class = cls;
+	e->dev.devt = devt;
+	e->dev.driver_data = drvdata;
+
+	pthread_mutex_lock(&devices_lock);
+	for (it = devices; it; it = it->next)
+		if (it->dev.devt == devt || !strcmp(it->dev.name, e->dev.name))
+			break;
+	if (!it) {
+		e->next = devices;
+		devices = e;
+	}
+	pthread_mutex_unlock(&devices_lock);
+	if (it) {
+		free(e->dev.name);
+		free(e);
+		return ERR_PTR(-EEXIST);
+	}
+	if (b && b->rename)
+		b->rename(devt);
+	return &e->dev;
+}
+
+_public_ void device_destroy(struct class *cls, dev_t devt)
+{
+	struct device_entry **pp, *e;
+
+	pthread_mutex_lock(&devices_lock);
+	for (pp = &devices; (e = *pp); pp = &e->next) {
+		if (e->dev.devt == devt && e->dev.class == cls) {
+			*pp = e->next;
+			free(e->dev.name);
+			free(e);
+			break;
+		}
+	}
+	pthread_mutex_unlock(&devices_lock);
+}
+
+int device_name_of(dev_t devt, char *buf, size_t size)
+{
+	struct device_entry *e;
+	int ret = -ENOENT;
+
+	pthread_mutex_lock(&devices_lock);
+	for (e = devices; e; e = e->next)
+		if (e->dev.devt == devt) {
+			ret = snprintf(buf, size, "%s", e->dev.name) < (int)size ? 0 : -ENAMETOOLONG;
+			break;
+		}
+	pthread_mutex_unlock(&devices_lock);
+	return ret;
+}

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * A client for the device tests: each subcommand does one thing to a node
+ * the way any program would (open(2), read(2), ioctl(2), poll(2)) and prints
+ * the outcome as a word the tests compare: "ok", a number, or an errno name
+ * such as ENXIO. Exit status: 0 when the call succeeded, 1 when it failed
+ * with an errno, 2 for bad usage.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "testdev.h"
+
+static const char *errname(int e)
+{
+	switch (e) {
+	case ENXIO: return "ENXIO";
+	case EINTR: return "EINTR";
+	case EAGAIN: return "EAGAIN";
+	case EFAULT: return "EFAULT";
+	case ENOTTY: return "ENOTTY";
+	case EBUSY: return "EBUSY";
+	case EINVAL: return "EINVAL";
+	case ESPIPE: return "ESPIPE";
+	case ENODEV: return "ENODEV";
+	case ENOENT: return "ENOENT";
+	case EACCES: return "EACCES";
+	case EPERM: return "EPERM";
+	case ENOTCONN: return "ENOTCONN";
+	case ECONNABORTED: return "ECONNABORTED";
+	default: return strerror(e);
+	}
+}
+
+static int fail(void)
+{
+	printf("%s\n", errname(errno));
+	return 1;
+}
+
+static int open_or_fail(const char *path, int flags)
+{
+	int fd = open(path, flags);
+
+	if (fd < 0) {
+		printf("%s\n", errname(errno));
+		exit(1);
+	}
+	return fd;
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;	/* only interrupts the blocked call: no SA_RESTART */
+}
+
+static void *unmapped_address(void)
+{
+	void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	munmap(p, 4096);
+	return p;
+}
+
+static int cmd_ioctl(const char *path, const char *what, const char *argv1)
+{
+	int fd = open_or_fail(path, O_RDWR), v = argv1 ? atoi(argv1) : 0;
+	long r;
+
+	if (!strcmp(what, "set")) {
+		r = ioctl(fd, TD_SET, &v);
+	} else if (!strcmp(what, "get")) {
+		r = ioctl(fd, TD_GET, &v);
+		if (r == 0)
+			printf("%d\n", v);
+	} else if (!strcmp(what, "xchg")) {
+		r = ioctl(fd, TD_XCHG, &v);
+		if (r == 0)
+			printf("%d\n", v);
+	} else if (!strcmp(what, "add")) {
+		r = ioctl(fd, TD_ADD, (unsigned long)v);
+		if (r >= 0)
+			printf("%ld\n", r);
+	} else if (!strcmp(what, "nested")) {
+		char buf[64];
+		struct td_nested n = { (uintptr_t)buf, 0 };
+
+		snprintf(buf, sizeof(buf), "%s", argv1 ? argv1 : "hello");
+		n.len = strlen(buf);
+		r = ioctl(fd, TD_NESTED, &n);
+		if (r >= 0)
+			printf("%s %ld\n", buf, r);
+	} else if (!strcmp(what, "nested-bad")) {
+		struct td_nested n = { (uintptr_t)unmapped_address(), 8 };
+
+		r = ioctl(fd, TD_NESTED, &n);
+	} else if (!strcmp(what, "get-bad")) {
+		r = ioctl(fd, TD_GET, unmapped_address());
+	} else if (!strcmp(what, "whoami")) {
+		struct td_who w;
+
+		r = ioctl(fd, TD_WHOAMI, &w);
+		if (r == 0)
+			printf("%d %u %u\n", w.pid, w.uid, w.gid);
+	} else if (!strcmp(what, "unknown")) {
+		r = ioctl(fd, _IO('z', 99));
+	} else {
+		return 2;
+	}
+	if (r < 0)
+		return fail();
+	if (!strcmp(what, "set"))
+		printf("ok\n");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : "", *path = argc > 2 ? argv[2] : "";
+	char buf[4096];
+	ssize_t n;
+	int fd;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!strcmp(cmd, "open")) {
+		/* open, say so, and keep it open for argv[3] seconds */
+		fd = open_or_fail(path, O_RDWR);
+		printf("ok\n");
+		if (argc > 3)
+			sleep(atoi(argv[3]));
+		return close(fd) ? fail() : 0;
+	}
+	if (!strcmp(cmd, "hold-rw")) {
+		/* open, wait for a line on stdin, then write and read back through the same file */
+		fd = open_or_fail(path, O_RDWR);
+		printf("opened\n");
+		if (!fgets(buf, sizeof(buf), stdin))
+			return 2;
+		if (write(fd, "after", 5) != 5)
+			return fail();
+		if (read(fd, buf, sizeof(buf)) < 0)
+			return fail();
+		printf("ok\n");
+		return 0;
+	}
+	if (!strcmp(cmd, "ioctl") && argc > 3)
+		return cmd_ioctl(path, argv[3], argc > 4 ? argv[4] : NULL);
+	if (!strcmp(cmd, "read-block")) {
+		struct sigaction sa = { .sa_handler = on_signal };
+
+		sigaction(SIGUSR1, &sa, NULL);	/* no SA_RESTART: read(2) returns EINTR */
+		fd = open_or_fail(path, O_RDONLY);
+		printf("blocking\n");
+		n = read(fd, buf, sizeof(buf) - 1);
+		if (n < 0)
+			return fail();
+		buf[n] = '\0';
+		printf("read %s\n", buf);
+		return 0;
+	}
+	if (!strcmp(cmd, "read-nonblock")) {
+		fd = open_or_fail(path, O_RDONLY | O_NONBLOCK);
+		n = read(fd, buf, sizeof(buf));
+		if (n < 0)
+			return fail();
+		printf("read %zd\n", n);
+		return 0;
+	}
+	if (!strcmp(cmd, "poll") && argc > 3) {
+		struct pollfd pfd;
+
+		fd = open_or_fail(path, O_RDONLY);
+		pfd = (struct pollfd){ .fd = fd, .events = POLLIN };
+		printf("polling\n");
+		n = poll(&pfd, 1, atoi(argv[3]));
+		if (n < 0)
+			return fail();
+		printf(n == 0 ? "timeout\n" : (pfd.revents & POLLIN) ? "POLLIN\n" : "other\n");
+		return 0;
+	}
+	if (!strcmp(cmd, "lseek")) {
+		/* read 3 bytes, seek to 0, read 3 more: print both and what lseek returned */
+		char a[4] = "", b[4] = "";
+		off_t off;
+
+		fd = open_or_fail(path, O_RDONLY);
+		if (read(fd, a, 3) < 0)
+			return fail();
+		off = lseek(fd, 0, SEEK_SET);
+		if (off < 0)
+			return fail();
+		if (read(fd, b, 3) < 0)
+			return fail();
+		printf("%s %lld %s\n", a, (long long)off, b);
+		return 0;
+	}
+	fprintf(stderr, "usage: cdev-client open|hold-rw|ioctl|read-block|read-nonblock|poll|lseek DEV ...\n");
+	return 2;
+}

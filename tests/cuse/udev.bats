@@ -1,0 +1,71 @@
+#!/usr/bin/env bats
+# CUSE nodes and a real udevd: cdev_add() returns only after udev has applied
+# its rules, so permissions and symlinks are in place when the driver says
+# "ready". Runs as root in the test VM, where this file starts its own udevd.
+# The kernel names a CUSE device after DEVNAME with '/' as '!', and udev shows
+# that name with '/' again: KERNEL=="libcdev-test?mem" matches either way.
+
+load helpers
+
+setup_file() {
+	mkdir -p /run/udev/rules.d
+	cat > /run/udev/rules.d/99-libcdev-test.rules <<'RULES'
+SUBSYSTEM=="cuse", KERNEL=="libcdev-test?mem", MODE="0666", GROUP="disk", SYMLINK+="libcdev-mem"
+SUBSYSTEM=="cuse", KERNEL=="libcdev-test?multi*", MODE="0640", SYMLINK+="libcdev-multi/%n"
+RULES
+	UDEVD=$(command -v systemd-udevd || echo /lib/systemd/systemd-udevd)
+	"$UDEVD" --daemon
+	udevadm settle --timeout=30
+}
+
+teardown_file() {
+	udevadm control --exit 2>/dev/null || true
+	rm -f /run/udev/rules.d/99-libcdev-test.rules
+}
+
+setup() {
+	cuse_setup
+}
+
+teardown() {
+	cuse_teardown
+}
+
+@test "udev rules have run when the driver is ready: mode, group and symlink" {
+	[ -S /run/udev/control ]
+	start_driver
+	# No settle, no sleep: cdev_add() waited for udev.
+	[ "$(stat -c %a /dev/libcdev-test/mem)" = 666 ]
+	[ "$(stat -c %G /dev/libcdev-test/mem)" = disk ]
+	[ -L /dev/libcdev-mem ]
+	[ "$(readlink -f /dev/libcdev-mem)" = /dev/libcdev-test/mem ]
+	printf 'via udev link' > /dev/libcdev-mem
+	[ "$(cat /dev/libcdev-test/mem)" = "via udev link" ]
+}
+
+@test "udevadm reports the node as SUBSYSTEM=cuse with its numbers and links" {
+	start_driver
+	run udevadm info --query=property --name=/dev/libcdev-test/mem
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"SUBSYSTEM=cuse"* ]]
+	[[ "$output" == *"MAJOR=$MAJ"* ]]
+	[[ "$output" == *"MINOR=$MIN"* ]]
+	[[ "$output" == *"DEVLINKS="*"/dev/libcdev-mem"* ]]
+}
+
+@test "every node of a multi-number cdev gets its rule before cdev_add returns" {
+	start_driver --count 8
+	for i in 0 1 2 3 4 5 6 7; do
+		[ "$(stat -c %a /dev/libcdev-test/multi$i)" = 640 ]
+	done
+	[ "$(readlink -f /dev/libcdev-multi/7)" = /dev/libcdev-test/multi7 ]
+}
+
+@test "the node and its symlink go when the driver stops" {
+	start_driver
+	kill -TERM "$DRV_PID"
+	wait "$DRV_PID"
+	udevadm settle --timeout=30
+	[ ! -e /dev/libcdev-test/mem ]
+	[ ! -e /dev/libcdev-mem ]
+}
