@@ -120,6 +120,24 @@ static inline int register_chrdev(unsigned int major, const char *name,
 	return __register_chrdev(major, 0, 256, name, fops);
 }
 
+/** struct libcdev_region - one line of the system-wide region registry */
+struct libcdev_region {
+	unsigned int major;
+	unsigned int baseminor;
+	unsigned int count;
+	pid_t pid;		/* the driver process that holds it */
+	const char *name;
+};
+
+/**
+ * libcdev_regions_foreach - call @fn for each region of a living process
+ *
+ * Reads the registry without changing it (no lock: it is replaced whole).
+ * Return: 0, what @fn returned if not 0, -EUCLEAN for a damaged registry, or
+ * the errno of reading it.
+ */
+int libcdev_regions_foreach(int (*fn)(const struct libcdev_region *r, void *data), void *data);
+
 static inline void unregister_chrdev(unsigned int major, const char *name)
 {
 	__unregister_chrdev(major, 0, 256, name);

@@ -18,11 +18,17 @@ enum module_state {
 	MODULE_STATE_GOING,	/* being removed: no new references */
 };
 
+struct kernel_param;
+
 /** struct module - a unit of driver code; fields are private */
 struct module {
 	const char *name;
 	int state;		/* enum module_state, accessed atomically */
 	int refcnt;		/* atomic; MODULE_REF_BASE while unused */
+	int (*init)(void);	/* set by module_init() */
+	void (*exit)(void);	/* set by module_exit() */
+	struct kernel_param *params;	/* set by module_param() */
+	void *loader;		/* the loader's own state */
 };
 
 /* The count a live, unused module holds, as in kernel/module/main.c. */
@@ -44,6 +50,82 @@ struct module __this_module = {
 };
 
 #define THIS_MODULE (&__this_module)
+
+/*
+ * module_init()/module_exit() and module_param() record themselves in
+ * THIS_MODULE from constructors, which run when the loader dlopen()s the
+ * module; MODULE_LICENSE() and friends go to the ELF section .modinfo, as in
+ * the kernel, so `cdevctl modinfo` reads them without running any code.
+ */
+void libcdev_module_set_init(struct module *mod, int (*fn)(void));
+void libcdev_module_set_exit(struct module *mod, void (*fn)(void));
+
+#define __LIBCDEV_PASTE2(a, b)	a##b
+#define __LIBCDEV_PASTE(a, b)	__LIBCDEV_PASTE2(a, b)
+#define __LIBCDEV_UNIQUE_ID(p)	__LIBCDEV_PASTE(__libcdev_##p##_, __COUNTER__)
+
+#define module_init(initfn)						\
+	static int (*__libcdev_check_init(void))(void) { return initfn; } \
+	__attribute__((constructor)) static void __libcdev_init_ctor(void) \
+	{ libcdev_module_set_init(THIS_MODULE, __libcdev_check_init()); }
+
+#define module_exit(exitfn)						\
+	static void (*__libcdev_check_exit(void))(void) { return exitfn; } \
+	__attribute__((constructor)) static void __libcdev_exit_ctor(void) \
+	{ libcdev_module_set_exit(THIS_MODULE, __libcdev_check_exit()); }
+
+#define __MODULE_INFO(tag, info)					\
+	__attribute__((section(".modinfo"), used, aligned(1)))		\
+	static const char __LIBCDEV_UNIQUE_ID(tag)[] = #tag "=" info
+
+#define MODULE_INFO(tag, info)		__MODULE_INFO(tag, info)
+#define MODULE_LICENSE(_license)	__MODULE_INFO(license, _license)
+#define MODULE_AUTHOR(_author)		__MODULE_INFO(author, _author)
+#define MODULE_DESCRIPTION(_desc)	__MODULE_INFO(description, _desc)
+#define MODULE_VERSION(_version)	__MODULE_INFO(version, _version)
+#define MODULE_ALIAS(_alias)		__MODULE_INFO(alias, _alias)
+
+/*
+ * The loader, for cdevctl and for programs that host modules themselves.
+ * A module is a shared object built with `pkg-config --cflags --libs libcdev`.
+ */
+
+/**
+ * libcdev_module_load - dlopen() a module; its init has not run yet
+ * @path: the .so file
+ * @modp: set to the module
+ *
+ * Return: 0; -ENOENT (no such file); -ENOEXEC (not a shared object, or no
+ * module_init() in it); -EEXIST (a module of that name is loaded); -ENOMEM.
+ */
+int libcdev_module_load(const char *path, struct module **modp);
+
+/**
+ * libcdev_module_param - set a parameter from "name=value" ("name" alone: a bool's true)
+ *
+ * Return: 0; -ENOENT (unknown parameter); -EINVAL (bad value); -ENOSPC
+ * (too many array elements); -ENOMEM.
+ */
+int libcdev_module_param(struct module *mod, const char *arg);
+
+/**
+ * libcdev_module_start - run the module's init function
+ *
+ * Return: 0, or init's negative errno, after which the module is unloaded
+ * and @mod is gone.
+ */
+int libcdev_module_start(struct module *mod);
+
+/**
+ * libcdev_module_unload - run module_exit() and dlclose() the module
+ * @force: even while files are open (they keep their references)
+ *
+ * Return: 0; -EBUSY while in use and not @force (nothing changed).
+ */
+int libcdev_module_unload(struct module *mod, bool force);
+
+/** libcdev_module_path - the file a loaded module came from */
+const char *libcdev_module_path(const struct module *mod);
 
 /**
  * try_module_get - take a reference on a module unless it is going away

@@ -479,3 +479,23 @@ int registry_name_of(dev_t dev, char *buf, size_t size)
 	registry_close(fd, &t);
 	return ret;
 }
+
+_public_ int libcdev_regions_foreach(int (*fn)(const struct libcdev_region *r, void *data),
+				     void *data)
+{
+	struct table t = { 0 };
+	int err;
+
+	if (!fn)
+		return -EINVAL;
+	err = table_load(registry_path(), &t);
+	for (size_t i = 0; !err && i < t.n; i++) {
+		const struct region *r = &t.v[i];
+		struct libcdev_region pub = { r->major, r->baseminor, r->count, r->pid, r->name };
+
+		if (region_owner_alive(r))
+			err = fn(&pub, data);
+	}
+	free(t.v);
+	return err;
+}

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev - parsing module parameters, after kernel/params.c: the whole
+ * value must parse and fit the type, or the load fails with -EINVAL.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "libcdev-private.h"
+
+static int parse_signed(const char *val, long long min, long long max, long long *out)
+{
+	char *end;
+
+	if (!val || !*val)
+		return -EINVAL;
+	errno = 0;
+	*out = strtoll(val, &end, 0);
+	if (errno || *end || *out < min || *out > max)
+		return -EINVAL;
+	return 0;
+}
+
+static int parse_unsigned(const char *val, unsigned long long max, unsigned long long *out)
+{
+	char *end;
+
+	if (!val || !*val || strchr(val, '-'))
+		return -EINVAL;
+	errno = 0;
+	*out = strtoull(val, &end, 0);
+	if (errno || *end || *out > max)
+		return -EINVAL;
+	return 0;
+}
+
+#define SIGNED_PARAM(name, ctype, min, max, fmt)				\
+static int param_set_##name(const char *val, const struct kernel_param *kp)	\
+{										\
+	long long v;								\
+	int err = parse_signed(val, min, max, &v);				\
+										\
+	if (!err)								\
+		*(ctype *)kp->arg = (ctype)v;					\
+	return err;								\
+}										\
+static int param_get_##name(char *buf, const struct kernel_param *kp)		\
+{										\
+	return snprintf(buf, 4096, fmt, *(ctype *)kp->arg);			\
+}										\
+_public_ const struct kernel_param_ops param_ops_##name = {			\
+	param_set_##name, param_get_##name, #name				\
+};
+
+#define UNSIGNED_PARAM(name, ctype, max, fmt)					\
+static int param_set_##name(const char *val, const struct kernel_param *kp)	\
+{										\
+	unsigned long long v;							\
+	int err = parse_unsigned(val, max, &v);					\
+										\
+	if (!err)								\
+		*(ctype *)kp->arg = (ctype)v;					\
+	return err;								\
+}										\
+static int param_get_##name(char *buf, const struct kernel_param *kp)		\
+{										\
+	return snprintf(buf, 4096, fmt, *(ctype *)kp->arg);			\
+}										\
+_public_ const struct kernel_param_ops param_ops_##name = {			\
+	param_set_##name, param_get_##name, #name				\
+};
+
+SIGNED_PARAM(int, int, INT_MIN, INT_MAX, "%d")
+SIGNED_PARAM(long, long, LONG_MIN, LONG_MAX, "%ld")
+SIGNED_PARAM(short, short, SHRT_MIN, SHRT_MAX, "%hd")
+UNSIGNED_PARAM(uint, unsigned int, UINT_MAX, "%u")
+UNSIGNED_PARAM(ulong, unsigned long, ULONG_MAX, "%lu")
+UNSIGNED_PARAM(ushort, unsigned short, USHRT_MAX, "%hu")
+
+/* kstrtobool(): y/n, 1/0, on/off; a bare "name" means true. */
+static int param_set_bool(const char *val, const struct kernel_param *kp)
+{
+	static const char *const yes[] = { "y", "Y", "1", "on", "yes", "true" };
+	static const char *const no[] = { "n", "N", "0", "off", "no", "false" };
+
+	if (!val) {
+		*(bool *)kp->arg = true;
+		return 0;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(yes); i++) {
+		if (!strcasecmp(val, yes[i])) {
+			*(bool *)kp->arg = true;
+			return 0;
+		}
+		if (!strcasecmp(val, no[i])) {
+			*(bool *)kp->arg = false;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static int param_get_bool(char *buf, const struct kernel_param *kp)
+{
+	return snprintf(buf, 4096, "%c", *(bool *)kp->arg ? 'Y' : 'N');
+}
+
+_public_ const struct kernel_param_ops param_ops_bool = {
+	param_set_bool, param_get_bool, "bool"
+};
+
+static int param_set_charp(const char *val, const struct kernel_param *kp)
+{
+	char *s;
+
+	if (!val)
+		return -EINVAL;
+	s = strdup(val);
+	if (!s)
+		return -ENOMEM;
+	/* The old value may be the module's static default: never free()d. */
+	*(char **)kp->arg = s;
+	return 0;
+}
+
+static int param_get_charp(char *buf, const struct kernel_param *kp)
+{
+	const char *s = *(char **)kp->arg;
+
+	return snprintf(buf, 4096, "%s", s ? s : "(null)");
+}
+
+_public_ const struct kernel_param_ops param_ops_charp = {
+	param_set_charp, param_get_charp, "charp"
+};
+
+/* Comma-separated elements, each parsed by the element type's set. */
+static int param_array_set(const char *val, const struct kernel_param *kp)
+{
+	const struct kparam_array *arr = kp->arr;
+	unsigned int n = 0;
+	char *copy, *tok, *save;
+	int err = 0;
+
+	if (!val || !*val)
+		return -EINVAL;
+	copy = strdup(val);
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
+		struct kernel_param elem = *kp;
+
+		if (n == arr->max) {
+			err = -ENOSPC;
+			break;
+		}
+		elem.arg = (char *)arr->elem + (size_t)n * arr->elemsize;
+		err = arr->ops->set(tok, &elem);
+		n++;
+	}
+	free(copy);
+	if (!err && arr->num)
+		*arr->num = n;
+	return err;
+}
+
+static int param_array_get(char *buf, const struct kernel_param *kp)
+{
+	const struct kparam_array *arr = kp->arr;
+	unsigned int n = arr->num ? *arr->num : arr->max;
+	int len = 0;
+
+	buf[0] = '\0';
+	for (unsigned int i = 0; i < n && len < 4000; i++) {
+		struct kernel_param elem = *kp;
+		char one[4096];
+
+		elem.arg = (char *)arr->elem + (size_t)i * arr->elemsize;
+		arr->ops->get(one, &elem);
+		len += snprintf(buf + len, 4096 - len, "%s%s", i ? "," : "", one);
+	}
+	return len;
+}
+
+_public_ const struct kernel_param_ops param_array_ops = {
+	param_array_set, param_array_get, "array"
+};

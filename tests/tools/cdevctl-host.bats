@@ -1,0 +1,160 @@
+#!/usr/bin/env bats
+# cdevctl on the host, with the direct backend (no kernel device needed):
+# modules, parameters, init failures, the background host, rmmod's "in use",
+# lsmod, modinfo, devices, and the errors a user can make.
+
+setup() {
+	CDEVCTL=${TOOLS_BUILDDIR:?}/cdevctl
+	MOD=${TESTMOD:?}
+	export LIBCDEV_RUNDIR=$BATS_TEST_TMPDIR/run
+	export LIBCDEV_REGISTRY=$BATS_TEST_TMPDIR/regions
+	export LIBCDEV_BACKEND=direct
+}
+
+teardown() {
+	for f in "$LIBCDEV_RUNDIR"/modules/*.pid; do
+		[ -e "$f" ] && kill -9 "$(cut -d' ' -f1 "$f")" 2>/dev/null
+	done
+	return 0
+}
+
+@test "modinfo shows license, description, author, version and typed parameters" {
+	run "$CDEVCTL" modinfo "$MOD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"license:        GPL"* ]]
+	[[ "$output" == *"description:    cdevctl test module"* ]]
+	[[ "$output" == *"author:         libcdev tests"* ]]
+	[[ "$output" == *"version:        1.0"* ]]
+	[[ "$output" == *"parm:           num:an int (int)"* ]]
+	[[ "$output" == *"parm:           flag:a bool (bool)"* ]]
+	[[ "$output" == *"parm:           word:a string (charp)"* ]]
+	[[ "$output" == *"parm:           list:up to three ints (array of int)"* ]]
+	[[ "$output" == *"parm:           ulnum: (ulong)"* ]]
+}
+
+@test "modinfo: a file that is not a module, and a missing file" {
+	run "$CDEVCTL" modinfo /bin/sh
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"not a libcdev module"* ]]
+	run "$CDEVCTL" modinfo "$BATS_TEST_TMPDIR/none.so"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"No such file or directory"* ]]
+}
+
+@test "run: parameters of every type reach the module; SIGTERM runs exit and exits 0" {
+	"$CDEVCTL" run "$MOD" num=-5 unum=7 lnum=-9000000000 ulnum=18446744073709551615 \
+		snum=-300 usnum=65535 flag word=hi list=4,5,6 > "$BATS_TEST_TMPDIR/out" 2>&1 &
+	pid=$!
+	for i in $(seq 100); do grep -q loaded "$BATS_TEST_TMPDIR/out" && break; sleep 0.05; done
+	grep -q "init num=-5 unum=7 lnum=-9000000000 ulnum=18446744073709551615 snum=-300 usnum=65535 flag=1 word=hi nlist=3 list=4,5,6" "$BATS_TEST_TMPDIR/out"
+	[ -e "$LIBCDEV_RUNDIR/modules/testmod.pid" ]
+	kill -TERM "$pid"
+	wait "$pid"
+	grep -q "testmod: exit" "$BATS_TEST_TMPDIR/out"
+	[ ! -e "$LIBCDEV_RUNDIR/modules/testmod.pid" ]
+	[ ! -e "$LIBCDEV_RUNDIR/modules/testmod.sock" ]
+}
+
+@test "run: bad parameters fail with one clear line and leave nothing behind" {
+	run "$CDEVCTL" run "$MOD" bogus=1
+	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: testmod: unknown parameter 'bogus'" ]
+	run "$CDEVCTL" run "$MOD" num=12abc
+	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: testmod: invalid value for parameter 'num': '12abc'" ]
+	run "$CDEVCTL" run "$MOD" usnum=65536
+	[ "$status" -eq 1 ] && [[ "$output" == *"invalid value for parameter 'usnum'"* ]]
+	run "$CDEVCTL" run "$MOD" unum=-1
+	[ "$status" -eq 1 ] && [[ "$output" == *"invalid value for parameter 'unum'"* ]]
+	run "$CDEVCTL" run "$MOD" flag=maybe
+	[ "$status" -eq 1 ] && [[ "$output" == *"invalid value for parameter 'flag'"* ]]
+	run "$CDEVCTL" run "$MOD" list=1,2,3,4
+	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: testmod: too many values for parameter 'list'" ]
+	[ ! -e "$LIBCDEV_RUNDIR/modules/testmod.pid" ]
+	[ ! -s "$LIBCDEV_REGISTRY" ] || ! grep -q testmod "$LIBCDEV_REGISTRY"
+}
+
+@test "run: an init that fails is reported like insmod, with its errno" {
+	run "$CDEVCTL" run "$MOD" fail=16
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"cdevctl: could not insert module $MOD: Device or resource busy"* ]]
+	[[ "$output" != *"testmod: exit"* ]]
+	[ ! -e "$LIBCDEV_RUNDIR/modules/testmod.pid" ]
+}
+
+@test "run: not a module, a missing file, an unknown backend" {
+	run "$CDEVCTL" run /bin/true
+	[ "$status" -eq 1 ] && [[ "$output" == *"cdevctl: /bin/true: not a libcdev module"* ]]
+	run "$CDEVCTL" run "$BATS_TEST_TMPDIR/none.so"
+	[ "$status" -eq 1 ] && [[ "$output" == *"No such file or directory"* ]]
+	run "$CDEVCTL" run --backend nosuch "$MOD"
+	[ "$status" -eq 1 ] && [[ "$output" == *"backend nosuch: unknown backend"* ]]
+	run "$CDEVCTL" run
+	[ "$status" -eq 2 ] && [[ "$output" == *"usage:"* ]]
+}
+
+@test "insmod returns after init; lsmod lists it; a second insmod is refused; rmmod stops it" {
+	run "$CDEVCTL" insmod "$MOD" word=bg
+	[ "$status" -eq 0 ]
+	pid=$(cut -d' ' -f1 "$LIBCDEV_RUNDIR/modules/testmod.pid")
+	kill -0 "$pid"
+	run "$CDEVCTL" lsmod
+	[ "${lines[0]}" = "Module                  Size  Used by" ]
+	[[ "${lines[1]}" =~ ^testmod\ +[0-9]+\ +0$ ]]
+	run "$CDEVCTL" insmod "$MOD"
+	[ "$status" -eq 1 ] && [[ "$output" == *"testmod: module already loaded (pid $pid)"* ]]
+	run "$CDEVCTL" rmmod testmod
+	[ "$status" -eq 0 ]
+	! kill -0 "$pid" 2>/dev/null
+	run "$CDEVCTL" lsmod
+	[ "${#lines[@]}" -eq 1 ]
+	run "$CDEVCTL" rmmod testmod
+	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: rmmod: ERROR: Module testmod is not currently loaded" ]
+}
+
+@test "insmod reports a failing init and leaves no host" {
+	run "$CDEVCTL" insmod "$MOD" fail=22
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"could not insert module $MOD: Invalid argument"* ]]
+	[ ! -e "$LIBCDEV_RUNDIR/modules/testmod.pid" ]
+	run "$CDEVCTL" insmod "$MOD" bogus
+	[ "$status" -eq 1 ] && [[ "$output" == *"unknown parameter 'bogus'"* ]]
+}
+
+@test "rmmod is refused while the module is in use; -f forces it" {
+	"$CDEVCTL" insmod "$MOD" hold=1
+	run "$CDEVCTL" lsmod
+	[[ "${lines[1]}" =~ ^testmod\ +[0-9]+\ +1$ ]]
+	run "$CDEVCTL" rmmod testmod
+	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: rmmod: ERROR: Module testmod is in use" ]
+	[ -e "$LIBCDEV_RUNDIR/modules/testmod.pid" ]
+	run "$CDEVCTL" rmmod -f testmod
+	[ "$status" -eq 0 ]
+	[ ! -e "$LIBCDEV_RUNDIR/modules/testmod.pid" ]
+}
+
+@test "devices shows the kernel's majors and the regions of libcdev processes with their pid" {
+	"$CDEVCTL" insmod "$MOD"
+	pid=$(cut -d' ' -f1 "$LIBCDEV_RUNDIR/modules/testmod.pid")
+	run "$CDEVCTL" devices
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "Character devices:" ]
+	[[ "$output" == *"  1 mem"* ]]
+	[[ "$output" =~ [0-9]+\ testmod\ +libcdev\ pid\ $pid,\ minors\ 0-1 ]]
+	"$CDEVCTL" rmmod testmod
+}
+
+@test "the cuse backend without /dev/cuse says so" {
+	LIBCDEV_CUSE_DEVICE=$BATS_TEST_TMPDIR/no-cuse run "$CDEVCTL" run --backend cuse "$MOD"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"this kernel has no CUSE"* ]]
+}
+
+@test "every command has --help" {
+	for c in run insmod rmmod lsmod modinfo devices; do
+		run "$CDEVCTL" "$c" --help
+		[ "$status" -eq 0 ] && [[ "$output" == *"usage: cdevctl $c"* ]]
+	done
+	run "$CDEVCTL" --help
+	[ "$status" -eq 0 ]
+	run "$CDEVCTL" nosuch
+	[ "$status" -eq 2 ] && [[ "$output" == *"unknown command 'nosuch'"* ]]
+}

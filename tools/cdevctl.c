@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * cdevctl - load user-space char-device driver modules the way kmod loads
+ * kernel modules, and show the device numbers in use.
+ *
+ *   cdevctl run MODULE.so [param=value ...]      serve in the foreground
+ *   cdevctl insmod MODULE.so [param=value ...]   serve in the background
+ *   cdevctl rmmod [-f] NAME                      stop a module
+ *   cdevctl lsmod                                list loaded modules
+ *   cdevctl modinfo MODULE.so                    what a module says of itself
+ *   cdevctl devices                              the /proc/devices view
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <libcdev/libcdev.h>
+
+#include "cdevctl.h"
+
+int err_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", PROG);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return 1;
+}
+
+static const char *default_backend(void)
+{
+	const char *b = getenv("LIBCDEV_BACKEND");
+
+	return b && *b ? b : "auto";
+}
+
+/* Options of run and insmod: [--backend NAME] MODULE.so [param=value ...]. */
+static int parse_host_args(int argc, char **argv, struct host_opts *o, const char *cmd)
+{
+	static const struct option opts[] = {
+		{ "backend", required_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*o = (struct host_opts){ .backend = default_backend(), .ready_fd = -1 };
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+b:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'b':
+			o->backend = optarg;
+			break;
+		case 'h':
+			printf("usage: %s %s [--backend auto|cuse|fuse|direct] MODULE.so [param=value ...]\n",
+			       PROG, cmd);
+			return 0;
+		default:
+			return 2;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "usage: %s %s [--backend NAME] MODULE.so [param=value ...]\n",
+			PROG, cmd);
+		return 2;
+	}
+	o->path = argv[optind];
+	o->params = argv + optind + 1;
+	o->nparams = argc - optind - 1;
+	return -1;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct host_opts o;
+	int r = parse_host_args(argc, argv, &o, "run");
+
+	return r >= 0 ? r : host_run(&o);
+}
+
+/* The host process of insmod: detached, output to NAME.log in the modules directory. */
+static void insmod_child(struct host_opts *o, int ready)
+{
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	char log[512];
+	int fd;
+
+	setsid();
+	snprintf(log, sizeof(log), "%s/insmod-%d.log", modules_dir(), (int)getpid());
+	make_modules_dir();
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	dup2(null, STDIN_FILENO);
+	dup2(fd >= 0 ? fd : null, STDOUT_FILENO);
+	dup2(fd >= 0 ? fd : null, STDERR_FILENO);
+	o->ready_fd = ready;
+	_exit(host_run(o));
+}
+
+int cmd_insmod(int argc, char **argv)
+{
+	struct host_opts o;
+	char line[600] = "";
+	int r = parse_host_args(argc, argv, &o, "insmod"), p[2];
+	ssize_t n;
+	pid_t pid;
+
+	if (r >= 0)
+		return r;
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return err_msg("insmod: pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		return err_msg("insmod: fork: %s", strerror(errno));
+	if (pid == 0) {
+		close(p[0]);
+		insmod_child(&o, p[1]);
+	}
+	close(p[1]);
+	/* The host writes one line when init is done: "ok", or the error. */
+	n = read(p[0], line, sizeof(line) - 1);
+	close(p[0]);
+	if (n > 0) {
+		line[n] = '\0';
+		line[strcspn(line, "\n")] = '\0';
+	}
+	if (n > 0 && !strcmp(line, "ok"))
+		return 0;
+	waitpid(pid, NULL, 0);
+	return err_msg("insmod: %s", n > 0 ? line : "the module host died during init");
+}
+
+int cmd_rmmod(int argc, char **argv)
+{
+	bool force = argc == 3 && (!strcmp(argv[1], "-f") || !strcmp(argv[1], "--force"));
+	const char *name = argv[argc - 1];
+	char reply[64];
+	pid_t pid;
+	int err;
+
+	if (argc < 2 || argc > 3 || (argc == 3 && !force) || !strcmp(name, "--help")) {
+		fprintf(argc == 2 ? stdout : stderr, "usage: %s rmmod [-f] NAME\n", PROG);
+		return argc == 2 ? 0 : 2;
+	}
+	pid = host_pid(name);
+	if (pid < 0)
+		return err_msg("rmmod: ERROR: Module %s is not currently loaded", name);
+	err = host_request(name, force ? "rmmod -f" : "rmmod", reply, sizeof(reply));
+	if (err == -EACCES)
+		return err_msg("rmmod: ERROR: permission denied: run as root");
+	if (err)
+		return err_msg("rmmod: ERROR: cannot reach the host of %s: %s", name, strerror(-err));
+	if (!strncmp(reply, "busy", 4))
+		return err_msg("rmmod: ERROR: Module %s is in use", name);
+	/* The host runs module_exit and goes: wait for it, so the devices are gone on return. */
+	for (int i = 0; i < 300 && kill(pid, 0) == 0; i++)
+		usleep(100 * 1000);
+	if (kill(pid, 0) == 0)
+		return err_msg("rmmod: %s: the host (pid %d) did not stop within 30 s", name, (int)pid);
+	return 0;
+}
+
+static const struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+} commands[] = {
+	{ "run", cmd_run, "serve MODULE.so in the foreground until SIGINT/SIGTERM" },
+	{ "insmod", cmd_insmod, "serve MODULE.so in the background" },
+	{ "rmmod", cmd_rmmod, "run a module's exit and stop its host" },
+	{ "lsmod", cmd_lsmod, "list the loaded modules" },
+	{ "modinfo", cmd_modinfo, "show a module's license, description and parameters" },
+	{ "devices", cmd_devices, "show the char device numbers in use" },
+};
+
+static int usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s COMMAND [ARGS...]\n\n"
+		"Load user-space char-device driver modules (libcdev) and show device numbers.\n\n"
+		"Commands:\n", PROG);
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].help);
+	fprintf(f, "\n'%s COMMAND --help' for a command's options; cdevctl(8) for details.\n", PROG);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	/* A host that goes away mid-request is an error to report, not a death. */
+	signal(SIGPIPE, SIG_IGN);
+	if (argc < 2)
+		return usage(stderr, 2);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
+		return usage(stdout, 0);
+	if (!strcmp(argv[1], "--version")) {
+		printf("%s %s\n", PROG, PACKAGE_VERSION);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	err_msg("unknown command '%s'", argv[1]);
+	return usage(stderr, 2);
+}

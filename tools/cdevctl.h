@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * cdevctl - shared declarations of the tool's subcommands.
+ */
+#ifndef CDEVCTL_H
+#define CDEVCTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#define PROG "cdevctl"
+
+struct host_opts {
+	const char *path;	/* the module .so */
+	char **params;		/* name=value ... */
+	int nparams;
+	const char *backend;	/* cuse, fuse, auto, direct */
+	int ready_fd;		/* insmod: tell the parent how init went; -1 for run */
+};
+
+/* Print "cdevctl: WHAT: message" to stderr; returns 1 for `return err(...)`. */
+int err_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The directory of loaded modules' pid files and control sockets. */
+const char *modules_dir(void);
+int make_modules_dir(void);
+
+/* Serve a module until SIGINT/SIGTERM or rmmod: the body of run and insmod. */
+int host_run(const struct host_opts *o);
+
+/* Ask the host of module @name; the reply line in @reply. 0, or -errno. */
+int host_request(const char *name, const char *request, char *reply, size_t size);
+
+/* The pid of a loaded module's host, or -ESRCH when it is not loaded. */
+pid_t host_pid(const char *name);
+
+int cmd_run(int argc, char **argv);
+int cmd_insmod(int argc, char **argv);
+int cmd_rmmod(int argc, char **argv);
+int cmd_lsmod(int argc, char **argv);
+int cmd_modinfo(int argc, char **argv);
+int cmd_devices(int argc, char **argv);
+
+/* Read the NUL-separated "key=value" strings of a module's .modinfo section. */
+int modinfo_read(const char *path, char **data, size_t *size);
+
+#endif
