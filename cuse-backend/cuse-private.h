@@ -7,6 +7,9 @@
 
 struct libcdev_backend;
 
+/* The CUSE device file: LIBCDEV_CUSE_DEVICE, or /dev/cuse. */
+const char *cuse_device(void);
+
 /* Start the loop thread once; the backend, or ERR_PTR(-errno) (no /dev/cuse, not root). */
 const struct libcdev_backend *cuse_backend_start(void);
 

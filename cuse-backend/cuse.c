@@ -34,8 +34,8 @@
 #include "libcdev/libcdev-private.h"
 #include "libcdev/file-private.h"
 #include "libcdev/task-private.h"
-#include "libcdev/uaccess-private.h"
 #include "cuse-private.h"
+#include "ll-file.h"
 #include "udev-wait.h"
 #include "workers.h"
 
@@ -70,12 +70,7 @@ struct cuse_file {
 	struct file *file;
 	struct cuse_node *node;
 	struct task_struct opener;	/* `current` for the release, which has no caller */
-	pthread_mutex_t poll_lock;	/* serialises ->poll calls of this file */
-	pthread_mutex_t ph_lock;	/* guards ph; taken by wake-ups */
-	struct fuse_pollhandle *ph;
-	int nr_queues;
-	wait_queue_head_t *queues[16];
-	struct wait_queue_entry entries[16];
+	struct ll_poll poll;
 };
 
 static pthread_mutex_t nodes_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -84,7 +79,7 @@ static struct cuse_node *nodes;
 static struct cuse_node *cmd_destroy;	/* nodes for the loop thread to destroy */
 static int epfd = -1, cmdfd = -1;
 
-static const char *cuse_device(void)
+const char *cuse_device(void)
 {
 	const char *p = getenv("LIBCDEV_CUSE_DEVICE");
 
@@ -191,6 +186,7 @@ static void cuse_req_queue(struct cuse_req *cr)
 	/* Registered before the method runs: a signal that came first still counts. */
 	fuse_req_interrupt_func(cr->req, cuse_req_interrupt, cr);
 	if (workers_queue(&cr->work) < 0) {
+		fuse_req_interrupt_func(cr->req, NULL, NULL);
 		fuse_reply_err(cr->req, EAGAIN);
 		cr->handler = NULL;
 		free(cr->data);
@@ -202,6 +198,17 @@ static void cuse_req_queue(struct cuse_req *cr)
 static struct cuse_file *cuse_file_of(const struct fuse_file_info *fi)
 {
 	return (struct cuse_file *)(uintptr_t)fi->fh;
+}
+
+/*
+ * Unhook the interrupt callback before replying: the reply frees the request,
+ * and fuse_req_interrupt_func() waits for a callback that is running, so none
+ * can touch this request (or its task) afterwards.
+ */
+static fuse_req_t cr_reply(struct cuse_req *cr)
+{
+	fuse_req_interrupt_func(cr->req, NULL, NULL);
+	return cr->req;
 }
 
 static void reply_status(fuse_req_t req, long ret)
@@ -219,20 +226,19 @@ static void do_open(struct cuse_req *cr)
 
 	cf = calloc(1, sizeof(*cf));
 	if (!cf) {
-		fuse_reply_err(cr->req, ENOMEM);
+		fuse_reply_err(cr_reply(cr), ENOMEM);
 		return;
 	}
 	err = vfs_open(n->dev, cr->fi.flags, &file);
 	if (err) {
 		free(cf);
-		reply_status(cr->req, err);
+		reply_status(cr_reply(cr), err);
 		return;
 	}
 	cf->file = file;
 	cf->node = n;
 	cf->opener = cr->task;
-	pthread_mutex_init(&cf->poll_lock, NULL);
-	pthread_mutex_init(&cf->ph_lock, NULL);
+	ll_poll_init(&cf->poll);
 	pthread_mutex_lock(&nodes_lock);
 	n->refs++;
 	n->open_files++;
@@ -241,13 +247,14 @@ static void do_open(struct cuse_req *cr)
 	cr->fi.fh = (uintptr_t)cf;
 	cr->fi.direct_io = 1;
 	cr->fi.nonseekable = 1;
-	if (fuse_reply_open(cr->req, &cr->fi) != 0) {
+	if (fuse_reply_open(cr_reply(cr), &cr->fi) != 0) {
 		/* The caller is gone (killed while opening): undo as a release would. */
 		vfs_release(file);
 		pthread_mutex_lock(&nodes_lock);
 		n->open_files--;
 		node_put_locked(n);
 		pthread_mutex_unlock(&nodes_lock);
+		ll_poll_destroy(&cf->poll);
 		free(cf);
 	}
 }
@@ -262,39 +269,38 @@ static void do_read(struct cuse_req *cr)
 {
 	struct file *file = cuse_file_of(&cr->fi)->file;
 	char *buf = malloc(cr->size ? cr->size : 1);
+	struct ll_user_mem mem;
 	ssize_t ret;
 
 	if (!buf) {
-		fuse_reply_err(cr->req, ENOMEM);
+		fuse_reply_err(cr_reply(cr), ENOMEM);
 		return;
 	}
 	sync_flags(file, cr->fi.flags);
+	ll_uaccess_buffer(&mem, buf, cr->size);
 	ret = vfs_read(file, buf, cr->size);
+	ll_uaccess_end();
 	if (ret < 0)
-		reply_status(cr->req, ret);
+		reply_status(cr_reply(cr), ret);
 	else
-		fuse_reply_buf(cr->req, buf, ret);
+		fuse_reply_buf(cr_reply(cr), buf, ret);
 	free(buf);
 }
 
 static void do_write(struct cuse_req *cr)
 {
 	struct file *file = cuse_file_of(&cr->fi)->file;
+	struct ll_user_mem mem;
 	ssize_t ret;
 
 	sync_flags(file, cr->fi.flags);
+	ll_uaccess_buffer(&mem, cr->data, cr->size);
 	ret = vfs_write(file, cr->data, cr->size);
+	ll_uaccess_end();
 	if (ret < 0)
-		reply_status(cr->req, ret);
+		reply_status(cr_reply(cr), ret);
 	else
-		fuse_reply_write(cr->req, ret);
-}
-
-static void poll_unqueue(struct cuse_file *cf)
-{
-	for (int i = 0; i < cf->nr_queues; i++)
-		remove_wait_queue(cf->queues[i], &cf->entries[i]);
-	cf->nr_queues = 0;
+		fuse_reply_write(cr_reply(cr), ret);
 }
 
 /*
@@ -307,11 +313,7 @@ static void do_release(struct cuse_req *cr)
 	struct cuse_file *cf = cuse_file_of(&cr->fi);
 	struct cuse_node *n = cf->node;
 
-	pthread_mutex_lock(&cf->poll_lock);
-	poll_unqueue(cf);
-	pthread_mutex_unlock(&cf->poll_lock);
-	if (cf->ph)
-		fuse_pollhandle_destroy(cf->ph);
+	ll_poll_destroy(&cf->poll);
 	cr->task.pid = cf->opener.pid;
 	cr->task.tgid = cf->opener.tgid;
 	cr->task.uid = cf->opener.uid;
@@ -319,10 +321,8 @@ static void do_release(struct cuse_req *cr)
 	memcpy(cr->task.comm, cf->opener.comm, sizeof(cr->task.comm));
 	vfs_flush(cf->file);
 	vfs_release(cf->file);
-	pthread_mutex_destroy(&cf->poll_lock);
-	pthread_mutex_destroy(&cf->ph_lock);
 	free(cf);
-	fuse_reply_err(cr->req, 0);
+	fuse_reply_err(cr_reply(cr), 0);
 
 	pthread_mutex_lock(&nodes_lock);
 	n->open_files--;
@@ -333,69 +333,11 @@ static void do_release(struct cuse_req *cr)
 
 /* ---- poll ---- */
 
-/* Runs under the queue's lock, from the driver's wake_up(): tell the kernel to poll again. */
-static int poll_wake(struct wait_queue_entry *e, unsigned int mode, int flags, void *key)
-{
-	struct cuse_file *cf = e->private;
-	struct fuse_pollhandle *ph;
-
-	(void)mode, (void)flags, (void)key;
-	pthread_mutex_lock(&cf->ph_lock);
-	ph = cf->ph;
-	cf->ph = NULL;
-	pthread_mutex_unlock(&cf->ph_lock);
-	if (ph) {
-		fuse_lowlevel_notify_poll(ph);
-		fuse_pollhandle_destroy(ph);
-	}
-	return 0;
-}
-
-struct cuse_poll_table {
-	poll_table pt;
-	struct cuse_file *cf;
-};
-
-static void cuse_poll_queue(struct file *filp, wait_queue_head_t *wq, poll_table *pt)
-{
-	struct cuse_file *cf = container_of(pt, struct cuse_poll_table, pt)->cf;
-	struct wait_queue_entry *e;
-
-	(void)filp;
-	for (int i = 0; i < cf->nr_queues; i++)
-		if (cf->queues[i] == wq)
-			return;
-	if (cf->nr_queues == (int)ARRAY_SIZE(cf->queues))
-		return;
-	e = &cf->entries[cf->nr_queues];
-	*e = (struct wait_queue_entry){ .func = poll_wake, .private = cf };
-	cf->queues[cf->nr_queues++] = wq;
-	add_wait_queue(wq, e);
-}
-
 static void do_poll(struct cuse_req *cr)
 {
 	struct cuse_file *cf = cuse_file_of(&cr->fi);
-	struct cuse_poll_table cpt = { .pt = { ._qproc = cuse_poll_queue, ._key = ~0U }, .cf = cf };
-	struct fuse_pollhandle *old;
-	__poll_t mask;
 
-	pthread_mutex_lock(&cf->poll_lock);
-	if (cr->ph) {
-		/* A fresh handle: the kernel wants to hear of the next change. */
-		pthread_mutex_lock(&cf->ph_lock);
-		old = cf->ph;
-		cf->ph = cr->ph;
-		pthread_mutex_unlock(&cf->ph_lock);
-		if (old)
-			fuse_pollhandle_destroy(old);
-		poll_unqueue(cf);
-		mask = vfs_poll(cf->file, &cpt.pt);
-	} else {
-		mask = vfs_poll(cf->file, NULL);
-	}
-	pthread_mutex_unlock(&cf->poll_lock);
-	fuse_reply_poll(cr->req, mask);
+	fuse_reply_poll(cr_reply(cr), ll_poll_run(&cf->poll, cf->file, cr->ph));
 }
 
 /* ---- ioctl ---- */
@@ -405,53 +347,12 @@ static void do_poll(struct cuse_req *cr)
  * kernel copied for us (the retry protocol, for what _IOC_SIZE describes) or,
  * for any other address, through process_vm_readv/writev on the caller.
  */
-struct ioctl_mem {
-	pid_t pid;
-	unsigned long base;
-	size_t size;
-	char *buf;		/* the caller's bytes at [base, base + size) */
-};
-
-static bool ioctl_mem_covers(const struct ioctl_mem *m, const void *addr, unsigned long n)
-{
-	unsigned long a = (unsigned long)addr;
-
-	return m->buf && a >= m->base && n <= m->size && a - m->base <= m->size - n;
-}
-
-static unsigned long ioctl_copy_from(void *ctx, void *to, const void *from, unsigned long n)
-{
-	struct ioctl_mem *m = ctx;
-
-	if (ioctl_mem_covers(m, from, n)) {
-		memcpy(to, m->buf + ((unsigned long)from - m->base), n);
-		return 0;
-	}
-	return uaccess_pid_copy(m->pid, to, from, n, false);
-}
-
-static unsigned long ioctl_copy_to(void *ctx, void *to, const void *from, unsigned long n)
-{
-	struct ioctl_mem *m = ctx;
-
-	if (ioctl_mem_covers(m, to, n)) {
-		memcpy(m->buf + ((unsigned long)to - m->base), from, n);
-		return 0;
-	}
-	return uaccess_pid_copy(m->pid, (void *)from, to, n, true);
-}
-
-static const struct uaccess_ops ioctl_uaccess = {
-	.copy_from = ioctl_copy_from,
-	.copy_to = ioctl_copy_to,
-};
-
 static void do_ioctl(struct cuse_req *cr)
 {
 	struct file *file = cuse_file_of(&cr->fi)->file;
 	size_t size = _IOC_SIZE(cr->cmd);
 	unsigned int dir = _IOC_DIR(cr->cmd);
-	struct ioctl_mem mem = { .pid = cr->task.pid, .base = cr->arg };
+	struct ll_user_mem mem = { .pid = cr->task.pid, .base = cr->arg };
 	bool described = dir != _IOC_NONE && size > 0 && cr->arg != 0;
 	long ret;
 
@@ -460,7 +361,7 @@ static void do_ioctl(struct cuse_req *cr)
 		 * bytes the driver does not write go back unchanged. */
 		struct iovec iov = { (void *)cr->arg, size };
 
-		fuse_reply_ioctl_retry(cr->req, &iov, 1, (dir & _IOC_READ) ? &iov : NULL,
+		fuse_reply_ioctl_retry(cr_reply(cr), &iov, 1, (dir & _IOC_READ) ? &iov : NULL,
 				       (dir & _IOC_READ) ? 1 : 0);
 		return;
 	}
@@ -468,15 +369,15 @@ static void do_ioctl(struct cuse_req *cr)
 		mem.size = size;
 		mem.buf = cr->data;
 	}
-	uaccess_set(&ioctl_uaccess, &mem);
+	ll_uaccess_begin(&mem);
 	ret = vfs_ioctl(file, cr->cmd, cr->arg);
-	uaccess_set(NULL, NULL);
+	ll_uaccess_end();
 	if (ret < 0)
-		reply_status(cr->req, ret);
+		reply_status(cr_reply(cr), ret);
 	else if (described && (dir & _IOC_READ))
-		fuse_reply_ioctl(cr->req, (int)ret, mem.buf, size);
+		fuse_reply_ioctl(cr_reply(cr), (int)ret, mem.buf, size);
 	else
-		fuse_reply_ioctl(cr->req, (int)ret, NULL, 0);
+		fuse_reply_ioctl(cr_reply(cr), (int)ret, NULL, 0);
 }
 
 /* ---- libfuse callbacks: in the loop thread, so only copy and queue ---- */
@@ -719,35 +620,6 @@ static void *loop_main(void *arg)
 
 /* ---- making nodes ---- */
 
-static int node_name_for(struct cdev *cdev, dev_t dev, char *buf, size_t size)
-{
-	const char *kname = kobject_name(&cdev->kobj);
-	char region[CHRDEV_NAME_MAX];
-	int n;
-
-	if (device_name_of(dev, buf, size) == 0)
-		return 0;
-	if (kname && cdev->count > 1)
-		n = snprintf(buf, size, "%s%u", kname, (unsigned int)(dev - cdev->dev));
-	else if (kname)
-		n = snprintf(buf, size, "%s", kname);
-	else if (registry_name_of(dev, region, sizeof(region)) == 0)
-		n = snprintf(buf, size, "%s%u", region, MINOR(dev));
-	else
-		n = snprintf(buf, size, "cdev-%u-%u", MAJOR(dev), MINOR(dev));
-	if (n >= (int)size)
-		return -ENAMETOOLONG;
-	if (!node_name_valid(buf)) {
-		pr_err_lib("cuse: \"%s\" is not a valid node name", buf);
-		return -EINVAL;
-	}
-	/* kobject names carry '/' as '!'; the node's path below /dev has '/'. */
-	for (char *p = buf; *p; p++)
-		if (*p == '!')
-			*p = '/';
-	return 0;
-}
-
 static bool node_name_taken_locked(const char *name)
 {
 	for (struct cuse_node *n = nodes; n; n = n->next)
@@ -775,6 +647,7 @@ static int node_start(struct cuse_node *n)
 
 	snprintf(devname, sizeof(devname), "DEVNAME=%s", n->name);
 	n->se = cuse_lowlevel_new(&args, &ci, &cuse_ops, n);
+	fuse_opt_free_args(&args);	/* libfuse added its own options to them */
 	if (!n->se)
 		return -ENOMEM;
 	n->fd = open(cuse_device(), O_RDWR | O_CLOEXEC);

@@ -148,3 +148,38 @@ int device_name_of(dev_t devt, char *buf, size_t size)
 	pthread_mutex_unlock(&devices_lock);
 	return ret;
 }
+
+/*
+ * The name of @dev's node below the backend's directory, with '/' between
+ * components: the device_create() name, else the cdev's kobject name (with
+ * the offset in the cdev when it has several numbers), else the region's
+ * name and minor, else cdev-MAJOR-MINOR.
+ */
+int node_name_for(struct cdev *cdev, dev_t dev, char *buf, size_t size)
+{
+	const char *kname = kobject_name(&cdev->kobj);
+	char region[CHRDEV_NAME_MAX];
+	int n;
+
+	if (device_name_of(dev, buf, size) == 0)
+		return 0;
+	if (kname && cdev->count > 1)
+		n = snprintf(buf, size, "%s%u", kname, (unsigned int)(dev - cdev->dev));
+	else if (kname)
+		n = snprintf(buf, size, "%s", kname);
+	else if (registry_name_of(dev, region, sizeof(region)) == 0)
+		n = snprintf(buf, size, "%s%u", region, MINOR(dev));
+	else
+		n = snprintf(buf, size, "cdev-%u-%u", MAJOR(dev), MINOR(dev));
+	if (n >= (int)size)
+		return -ENAMETOOLONG;
+	if (!node_name_valid(buf)) {
+		pr_err_lib("\"%s\" is not a valid node name", buf);
+		return -EINVAL;
+	}
+	/* kobject names carry '/' as '!'; the node's path has '/'. */
+	for (char *p = buf; *p; p++)
+		if (*p == '!')
+			*p = '/';
+	return 0;
+}

@@ -48,6 +48,9 @@ bool node_name_valid(const char *name);
 /* The name device_create() gave @devt; -ENOENT if none. */
 int device_name_of(dev_t devt, char *buf, size_t size);
 
+/* The path of @dev's node, below /dev or the FUSE mount (device.c). */
+int node_name_for(struct cdev *cdev, dev_t dev, char *buf, size_t size);
+
 /* The name of the region this process registered that holds @dev; -ENOENT if none. */
 int registry_name_of(dev_t dev, char *buf, size_t size);
 
@@ -56,6 +59,9 @@ bool cdev_map_empty(void);
 
 int libcdev_backend_set(const struct libcdev_backend *backend);
 const struct libcdev_backend *libcdev_backend_get(void);
+
+/* printk() lines start with this module name (printk.c). */
+void printk_set_prefix(const char *name);
 
 /* Atomic helpers for the int counters in public structs. */
 static inline int atomic_read_int(const int *v)

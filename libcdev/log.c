@@ -2,8 +2,9 @@
 /*
  * libcdev - where the library's messages go.
  *
- * Like the kernel's pr_err() going to the log, errors are printed to stderr
- * by default; LIBCDEV_LOG=debug|info|err|none changes the threshold, and an
+ * Like the kernel's pr_err() going to the log, errors (and the rare notice,
+ * such as the backend that "auto" chose) are printed to stderr by default;
+ * LIBCDEV_LOG=debug|info|notice|err|none changes the threshold, and an
  * application can take the messages with libcdev_set_log_fn().
  */
 #include <stdio.h>
@@ -19,8 +20,8 @@ static int threshold_from_env(void)
 {
 	const char *s = getenv("LIBCDEV_LOG");
 
-	if (!s)
-		return LOG_ERR;
+	if (!s || !strcmp(s, "notice"))
+		return LOG_NOTICE;
 	if (!strcmp(s, "debug"))
 		return LOG_DEBUG;
 	if (!strcmp(s, "info"))

@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "testdev.h"
@@ -35,6 +38,7 @@ static const char *errname(int e)
 	case EPERM: return "EPERM";
 	case ENOTCONN: return "ENOTCONN";
 	case ECONNABORTED: return "ECONNABORTED";
+	case ENODATA: return "ENODATA";
 	default: return strerror(e);
 	}
 }
@@ -121,6 +125,27 @@ static int cmd_ioctl(const char *path, const char *what, const char *argv1)
 	return 0;
 }
 
+/* The number a node stands for: st_rdev of a device node, the xattr of a FUSE backend's file. */
+static int cmd_devnum(const char *path)
+{
+	char buf[64];
+	struct stat st;
+	ssize_t n;
+
+	if (stat(path, &st) < 0)
+		return fail();
+	if (S_ISCHR(st.st_mode)) {
+		printf("%u:%u\n", major(st.st_rdev), minor(st.st_rdev));
+		return 0;
+	}
+	n = getxattr(path, "user.libcdev.dev", buf, sizeof(buf) - 1);
+	if (n < 0)
+		return fail();
+	buf[n] = '\0';
+	printf("%s\n", buf);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : "", *path = argc > 2 ? argv[2] : "";
@@ -150,6 +175,8 @@ int main(int argc, char **argv)
 		printf("ok\n");
 		return 0;
 	}
+	if (!strcmp(cmd, "devnum"))
+		return cmd_devnum(path);
 	if (!strcmp(cmd, "ioctl") && argc > 3)
 		return cmd_ioctl(path, argv[3], argc > 4 ? argv[4] : NULL);
 	if (!strcmp(cmd, "read-block")) {
@@ -201,6 +228,6 @@ int main(int argc, char **argv)
 		printf("%s %lld %s\n", a, (long long)off, b);
 		return 0;
 	}
-	fprintf(stderr, "usage: cdev-client open|hold-rw|ioctl|read-block|read-nonblock|poll|lseek DEV ...\n");
+	fprintf(stderr, "usage: cdev-client open|hold-rw|ioctl|read-block|read-nonblock|poll|lseek|devnum DEV ...\n");
 	return 2;
 }

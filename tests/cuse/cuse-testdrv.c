@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * A driver process for the device tests: it serves, through CUSE,
+ * A driver process for the device tests: it serves, through CUSE (or
+ * --backend fuse|auto, with --mountpoint DIR),
  *
  *   PREFIX/mem     a memory device with f_pos and the TD_* ioctls
  *   PREFIX/pipe    a blocking pipe with poll, O_NONBLOCK and interrupts
  *   PREFIX/multiN  --count N nodes of one cdev (N = 0: none)
  *
- * on one dynamic major (or --major M), and prints "ready" when all are live.
- * SIGUSR1 runs cdev_del() on the memory device and prints "deleted";
- * SIGINT/SIGTERM delete everything and exit 0.
+ * on one dynamic major (or --major M). It prints "backend NAME DIR" once the
+ * backend is chosen (--select-only: and exits), then "ready MAJ:MIN" when
+ * all are live. SIGUSR1 runs cdev_del() on the memory device and prints
+ * "deleted"; SIGINT/SIGTERM delete everything and exit 0.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -287,24 +289,33 @@ int main(int argc, char **argv)
 		{ "count", required_argument, NULL, 'c' },
 		{ "prefix", required_argument, NULL, 'p' },
 		{ "mem-name", required_argument, NULL, 'n' },
+		{ "backend", required_argument, NULL, 'b' },
+		{ "mountpoint", required_argument, NULL, 'M' },
+		{ "select-only", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *prefix = "libcdev-test", *mem_name = NULL;
+	const char *prefix = "libcdev-test", *mem_name = NULL, *backend = "cuse";
+	const char *mountpoint = NULL;
 	unsigned int major = 0, count = 0, total;
-	bool mem_live = true;
+	bool mem_live = true, select_only = false;
 	sigset_t set;
 	dev_t dev;
 	int c, err, sig;
 
-	while ((c = getopt_long(argc, argv, "m:c:p:n:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:c:p:n:b:M:sh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n': mem_name = optarg; break;
+		case 'b': backend = optarg; break;
+		case 'M': mountpoint = optarg; break;
+		case 's': select_only = true; break;
 		case 'm': major = strtoul(optarg, NULL, 0); break;
 		case 'c': count = strtoul(optarg, NULL, 0); break;
 		case 'p': prefix = optarg; break;
 		default:
-			fprintf(stderr, "usage: %s [--major M] [--count N] [--prefix P] [--mem-name NAME]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--major M] [--count N] [--prefix P] [--mem-name NAME]\n"
+				"       [--backend cuse|fuse|auto] [--mountpoint DIR] [--select-only]\n",
+				argv[0]);
 			return c == 'h' ? 0 : 2;
 		}
 	}
@@ -315,11 +326,17 @@ int main(int argc, char **argv)
 	sigaddset(&set, SIGUSR1);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 
-	err = libcdev_backend_select("cuse");
+	err = libcdev_backend_set_mountpoint(mountpoint);
+	if (!err)
+		err = libcdev_backend_select(backend);
 	if (err) {
-		fprintf(stderr, "cuse-testdrv: cuse backend: %s\n", strerror(-err));
+		fprintf(stderr, "cuse-testdrv: %s backend: %s\n", backend, strerror(-err));
 		return 1;
 	}
+	printf("backend %s %s\n", libcdev_backend_name(), libcdev_backend_location());
+	fflush(stdout);
+	if (select_only)
+		return 0;
 	total = 2 + count;
 	if (major)
 		err = register_chrdev_region(dev = MKDEV(major, 0), total, "libcdev-test");

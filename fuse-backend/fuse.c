@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev - the FUSE backend: where there is no /dev/cuse, every live device
+ * number becomes a regular file in a FUSE file system of this process,
+ * named as its /dev node would be, and served by the same dispatcher.
+ *
+ * One session, mounted at start-up; one thread reads its requests and hands
+ * those that reach the driver to the worker pool, as the CUSE backend does.
+ * Names and attributes live in tree.c, so cdev_add() and cdev_del() need no
+ * round trip to the kernel. The mount goes when the process exits (atexit):
+ * after return from main() or exit(), so after libcdev_run() in the usual
+ * driver; a killed process leaves a stale mount that the next start clears.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fuse-private.h"
+#include "cuse-backend/workers.h"
+
+#define FUSE_DEVICE "/dev/fuse"
+
+static struct fuse_session *se;
+static char mountpoint[PATH_MAX];
+static bool mountpoint_created;
+static pid_t mount_pid;			/* a fork()ed child must not unmount its parent's mount */
+static bool mounted;
+static char *wanted_mountpoint;		/* libcdev_backend_set_mountpoint() */
+static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* ---- the backend ---- */
+
+static void report_exists(const char *name, int err)
+{
+	if (err == -EEXIST)
+		pr_err_lib("fuse: a file named \"%s\" already exists", name);
+	else if (err == -EBUSY)
+		pr_err_lib("fuse: the number of \"%s\" has a file already", name);
+}
+
+static int fuse_add(struct cdev *cdev)
+{
+	char name[256];
+	struct fnode *n;
+	int err = 0;
+
+	/* Under the lock the whole time: no lookup sees half of the range. */
+	pthread_mutex_lock(&tree_lock);
+	for (unsigned int i = 0; i < cdev->count && !err; i++) {
+		err = node_name_for(cdev, cdev->dev + i, name, sizeof(name));
+		if (!err && tree_file_of(cdev->dev + i))
+			err = -EBUSY;	/* as through CUSE: one live node per number */
+		if (!err)
+			err = tree_add_file(name, cdev->dev + i, cdev, &n);
+		report_exists(name, err);
+	}
+	if (err)
+		tree_delete_cdev(cdev);
+	pthread_mutex_unlock(&tree_lock);
+	return err;
+}
+
+static void fuse_del(struct cdev *cdev)
+{
+	pthread_mutex_lock(&tree_lock);
+	tree_delete_cdev(cdev);
+	pthread_mutex_unlock(&tree_lock);
+}
+
+/* device_create() after cdev_add(): the file takes its new name, unless it is open. */
+static void fuse_rename(dev_t dev)
+{
+	char name[256];
+	struct fnode *old, *n;
+	struct cdev *cdev;
+	int err;
+
+	pthread_mutex_lock(&tree_lock);
+	old = tree_file_of(dev);
+	if (!old || device_name_of(dev, name, sizeof(name)))
+		goto out;
+	if (old->open_files || old->opening) {
+		pr_err_lib("fuse: %s is open: it keeps its name", old->name);
+		goto out;
+	}
+	cdev = old->cdev;
+	old->deleted = true;
+	old->cdev = NULL;
+	tree_unlink(old);
+	err = tree_add_file(name, dev, cdev, &n);
+	if (err) {
+		report_exists(name, err);
+		pr_err_lib("fuse: %u:%u has no file now: %s", MAJOR(dev), MINOR(dev), strerror(-err));
+	}
+out:
+	pthread_mutex_unlock(&tree_lock);
+}
+
+static const struct libcdev_backend fuse_backend = {
+	.name = "fuse",
+	.add = fuse_add,
+	.del = fuse_del,
+	.rename = fuse_rename,
+};
+
+/* ---- the session ---- */
+
+static void ll_init(void *userdata, struct fuse_conn_info *conn)
+{
+	(void)userdata;
+	/* Requests are copied out of the read buffer; splicing would defeat that. */
+	conn->want &= ~(FUSE_CAP_SPLICE_READ | FUSE_CAP_SPLICE_WRITE | FUSE_CAP_SPLICE_MOVE);
+	/* Directories have no driver behind them: their ioctls fail ENOTTY in the kernel. */
+	conn->want &= ~FUSE_CAP_IOCTL_DIR;
+	/* O_TRUNC comes with the open (ignored, as for a device), not as a truncate. */
+	if (conn->capable & FUSE_CAP_ATOMIC_O_TRUNC)
+		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
+}
+
+static void *loop_main(void *arg)
+{
+	struct fuse_buf buf = { 0 };
+	int res;
+
+	(void)arg;
+	for (;;) {
+		res = fuse_session_receive_buf(se, &buf);
+		if (res == -EINTR || res == -EAGAIN)
+			continue;
+		if (res <= 0)
+			break;	/* -ENODEV: unmounted */
+		fuse_session_process_buf(se, &buf);
+	}
+	free(buf.mem);
+	return NULL;
+}
+
+static struct fuse_session *session_new(void)
+{
+	struct fuse_lowlevel_ops ops = { .init = ll_init };
+	/*
+	 * As root, like a /dev node: every user may open a file (allow_other)
+	 * and the kernel checks its mode (default_permissions). A user's mount
+	 * serves only that user, unless /etc/fuse.conf has user_allow_other.
+	 */
+	char *argv[] = {
+		(char *)"libcdev", (char *)"-o",
+		(char *)(geteuid() == 0 ? "allow_other,default_permissions,fsname=libcdev,subtype=libcdev"
+					: "default_permissions,fsname=libcdev,subtype=libcdev"),
+		NULL,
+	};
+	struct fuse_args args = FUSE_ARGS_INIT(3, argv);
+	struct fuse_session *s;
+
+	tree_ops(&ops);
+	file_ops(&ops);
+	s = fuse_session_new(&args, &ops, sizeof(ops), NULL);
+	fuse_opt_free_args(&args);
+	return s;
+}
+
+/* Fail early and clearly where there is no FUSE. */
+static int check_fuse_device(void)
+{
+	int fd = open(FUSE_DEVICE, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0) {
+		pr_err_lib("fuse: cannot open %s: %s", FUSE_DEVICE, strerror(errno));
+		return -errno;
+	}
+	close(fd);
+	return 0;
+}
+
+static void fuse_atexit(void)
+{
+	int err;
+
+	if (!mounted || getpid() != mount_pid)
+		return;
+	err = mnt_detach(mountpoint);
+	if (err)
+		pr_err_lib("fuse: cannot unmount %s: %s", mountpoint, strerror(-err));
+	else if (mountpoint_created)
+		rmdir(mountpoint);
+}
+
+static int mount_and_run(void)
+{
+	static bool atexit_done;
+	pthread_t loop;
+	int err;
+
+	se = session_new();
+	if (!se)
+		return -ENOMEM;
+	if (fuse_session_mount(se, mountpoint) != 0) {
+		pr_err_lib("fuse: cannot mount at %s", mountpoint);
+		err = -EIO;
+		goto out_destroy;
+	}
+	err = thread_start_nosig(&loop, loop_main, NULL);
+	if (err)
+		goto out_unmount;
+	mount_pid = getpid();
+	if (!atexit_done)
+		atexit_done = atexit(fuse_atexit) == 0;
+	return 0;
+
+out_unmount:
+	fuse_session_unmount(se);
+out_destroy:
+	fuse_session_destroy(se);
+	se = NULL;
+	return err;
+}
+
+/* The mount point asked for: by the program, else by the environment; NULL for the default. */
+static const char *wanted(void)
+{
+	const char *env = getenv("LIBCDEV_FUSE_MOUNTPOINT");
+
+	if (wanted_mountpoint)
+		return wanted_mountpoint;
+	return env && *env ? env : NULL;
+}
+
+const struct libcdev_backend *fuse_backend_start(void)
+{
+	int err;
+
+	pthread_mutex_lock(&start_lock);
+	if (mounted)
+		goto out;
+	err = check_fuse_device();
+	if (!err)
+		err = mnt_prepare(wanted(), mountpoint, sizeof(mountpoint), &mountpoint_created);
+	if (err)
+		goto out_err;
+	tree_init();
+	err = mount_and_run();
+	if (err) {
+		if (mountpoint_created)
+			rmdir(mountpoint);
+		goto out_err;
+	}
+	pr_dbg("fuse: mounted at %s", mountpoint);
+	__atomic_store_n(&mounted, true, __ATOMIC_RELEASE);
+out:
+	pthread_mutex_unlock(&start_lock);
+	return &fuse_backend;
+
+out_err:
+	pthread_mutex_unlock(&start_lock);
+	return ERR_PTR(err);
+}
+
+const char *fuse_backend_mountpoint(void)
+{
+	return __atomic_load_n(&mounted, __ATOMIC_ACQUIRE) ? mountpoint : NULL;
+}
+
+int fuse_backend_set_mountpoint(const char *dir)
+{
+	char *copy = dir && *dir ? strdup(dir) : NULL;
+	int err = 0;
+
+	if (dir && *dir && !copy)
+		return -ENOMEM;
+	pthread_mutex_lock(&start_lock);
+	if (mounted) {
+		/* A mount point does not move: only the one in use is accepted now. */
+		err = copy && !strcmp(copy, mountpoint) ? 0 : -EBUSY;
+		free(copy);
+	} else {
+		free(wanted_mountpoint);
+		wanted_mountpoint = copy;
+	}
+	pthread_mutex_unlock(&start_lock);
+	return err;
+}
