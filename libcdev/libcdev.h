@@ -24,6 +24,8 @@
 #include <libcdev/err.h>
 #include <libcdev/device.h>
 #include <libcdev/backend.h>
+#include <libcdev/moduleparam.h>
+#include <libcdev/printk.h>
 
 #ifdef __cplusplus
 extern "C" {
