@@ -305,7 +305,9 @@ int host_run(const struct host_opts *o)
 	}
 	if (pthread_create(&control, NULL, control_main, &h) == 0)
 		pthread_detach(control);
-	fprintf(stderr, "%s: %s loaded (backend %s)\n", PROG, h.mod->name, libcdev_backend_name());
+	fprintf(stderr, "%s: %s loaded (backend %s%s%s)\n", PROG, h.mod->name, libcdev_backend_name(),
+		libcdev_backend_location() ? ", nodes in " : "",
+		libcdev_backend_location() ? libcdev_backend_location() : "");
 	report(o, 0, "ok");
 
 	while (sigwait(&set, &sig) != 0)
