@@ -60,6 +60,9 @@ bool cdev_map_empty(void);
 int libcdev_backend_set(const struct libcdev_backend *backend);
 const struct libcdev_backend *libcdev_backend_get(void);
 
+/* Free the charp values the loader allocated for @mod (params.c). */
+void params_free(struct module *mod);
+
 /* printk() lines start with this module name (printk.c). */
 void printk_set_prefix(const char *name);
 

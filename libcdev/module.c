@@ -273,6 +273,7 @@ _public_ int libcdev_module_start(struct module *mod)
 	if (err > 0)
 		err = -err;	/* a positive return is a bug the kernel also turns into an error */
 	if (err) {
+		params_free(mod);
 		loader_unlink(l);
 		loader_free(l);
 		return err;
@@ -297,6 +298,7 @@ _public_ int libcdev_module_unload(struct module *mod, bool force)
 		return err;
 	if (started && mod->exit)
 		mod->exit();
+	params_free(mod);
 	loader_unlink(l);
 	/* Forced with files still open: their methods must stay mapped. */
 	if (module_refcount(mod) > 0)

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,18 +114,74 @@ _public_ const struct kernel_param_ops param_ops_bool = {
 	param_set_bool, param_get_bool, "bool"
 };
 
+/*
+ * Strings given as charp values are ours to free, a module's static default
+ * is not: remember which is which, as the kernel's param_free_charp() does.
+ */
+struct charp_alloc {
+	struct charp_alloc *next;
+	char *s;
+};
+
+static pthread_mutex_t charp_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct charp_alloc *charp_allocs;
+
+/* Free @s if this file allocated it; true if it did. */
+static bool charp_free(char *s)
+{
+	struct charp_alloc **pp, *a;
+
+	pthread_mutex_lock(&charp_lock);
+	for (pp = &charp_allocs; (a = *pp); pp = &a->next)
+		if (a->s == s) {
+			*pp = a->next;
+			break;
+		}
+	pthread_mutex_unlock(&charp_lock);
+	if (!a)
+		return false;
+	free(a->s);
+	free(a);
+	return true;
+}
+
 static int param_set_charp(const char *val, const struct kernel_param *kp)
 {
-	char *s;
+	struct charp_alloc *a;
 
 	if (!val)
 		return -EINVAL;
-	s = strdup(val);
-	if (!s)
+	a = malloc(sizeof(*a));
+	if (!a)
 		return -ENOMEM;
-	/* The old value may be the module's static default: never free()d. */
-	*(char **)kp->arg = s;
+	a->s = strdup(val);
+	if (!a->s) {
+		free(a);
+		return -ENOMEM;
+	}
+	charp_free(*(char **)kp->arg);
+	pthread_mutex_lock(&charp_lock);
+	a->next = charp_allocs;
+	charp_allocs = a;
+	pthread_mutex_unlock(&charp_lock);
+	*(char **)kp->arg = a->s;
 	return 0;
+}
+
+void params_free(struct module *mod)
+{
+	for (struct kernel_param *kp = mod->params; kp; kp = kp->next) {
+		if (kp->ops == &param_ops_charp) {
+			if (charp_free(*(char **)kp->arg))
+				*(char **)kp->arg = NULL;
+		} else if (kp->ops == &param_array_ops && kp->arr->ops == &param_ops_charp) {
+			char **v = kp->arr->elem;
+
+			for (unsigned int i = 0; i < kp->arr->max; i++)
+				if (charp_free(v[i]))
+					v[i] = NULL;
+		}
+	}
 }
 
 static int param_get_charp(char *buf, const struct kernel_param *kp)
