@@ -306,7 +306,11 @@ static void do_write(struct cuse_req *cr)
 /*
  * The kernel sends no FLUSH through CUSE and RELEASE only at the last close,
  * with no caller: run ->flush then ->release there, as the process that
- * opened the file.
+ * opened the file. No other request on the file is still in the driver then:
+ * the kernel sends RELEASE at the last fput(), every system call on the file
+ * holds a reference until its request is answered (even a killed caller
+ * waits for a request already sent), and no handler here touches the file
+ * after its reply.
  */
 static void do_release(struct cuse_req *cr)
 {
@@ -546,6 +550,8 @@ static void node_destroy(struct cuse_node *n)
 
 	epoll_ctl(epfd, EPOLL_CTL_DEL, n->fd, NULL);
 	fuse_session_destroy(n->se);	/* closes n->fd */
+	/* Log now: once it is NODE_DEAD, a thread in nodes_release() may free it. */
+	pr_dbg("cuse: node %s (%u:%u) removed", n->name, MAJOR(n->dev), MINOR(n->dev));
 	pthread_mutex_lock(&nodes_lock);
 	for (pp = &nodes; *pp && *pp != n; pp = &(*pp)->next)
 		;
@@ -555,7 +561,6 @@ static void node_destroy(struct cuse_node *n)
 	free_now = n->waiters == 0;
 	pthread_cond_broadcast(&nodes_cond);
 	pthread_mutex_unlock(&nodes_lock);
-	pr_dbg("cuse: node %s (%u:%u) removed", n->name, MAJOR(n->dev), MINOR(n->dev));
 	if (free_now)
 		node_free(n);
 }
