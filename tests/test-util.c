@@ -12,6 +12,8 @@ struct test_env test_env;
 static char log_buf[8192];
 static size_t log_len;
 
+/* Checked as printf: the library passes its own format strings through here. */
+__attribute__((format(printf, 2, 0)))
 static void test_log(int priority, const char *fmt, va_list ap)
 {
 	int n;

@@ -73,7 +73,7 @@ static ssize_t testdrv_write(struct file *filp, const char __user *buf, size_t c
 	ret = -ENOSPC;
 	if (*ppos >= TESTDRV_SIZE)
 		goto out;
-	if (count > TESTDRV_SIZE - *ppos)
+	if (count > (size_t)(TESTDRV_SIZE - *ppos))
 		count = TESTDRV_SIZE - *ppos;
 	ret = -EFAULT;
 	if (copy_from_user(d->data + *ppos, buf, count))

@@ -13,7 +13,8 @@ static unsigned long ulnum;
 static short snum;
 static unsigned short usnum;
 static bool flag;
-static char *word = "default";
+static char word_default[] = "default";	/* writable: charp is `char *` */
+static char *word = word_default;
 static int list[3];
 static unsigned int nlist;
 static int fail;	/* init returns -fail */
