@@ -9,45 +9,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "tests/client-util.h"
 #include "testdev.h"
-
-static const char *errname(int e)
-{
-	switch (e) {
-	case ENXIO: return "ENXIO";
-	case EINTR: return "EINTR";
-	case EAGAIN: return "EAGAIN";
-	case EFAULT: return "EFAULT";
-	case ENOTTY: return "ENOTTY";
-	case EBUSY: return "EBUSY";
-	case EINVAL: return "EINVAL";
-	case ESPIPE: return "ESPIPE";
-	case ENODEV: return "ENODEV";
-	case ENOENT: return "ENOENT";
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case ENOTCONN: return "ENOTCONN";
-	case ECONNABORTED: return "ECONNABORTED";
-	case ENODATA: return "ENODATA";
-	default: return strerror(e);
-	}
-}
-
-static int fail(void)
-{
-	printf("%s\n", errname(errno));
-	return 1;
-}
 
 static int open_or_fail(const char *path, int flags)
 {
@@ -58,19 +29,6 @@ static int open_or_fail(const char *path, int flags)
 		exit(1);
 	}
 	return fd;
-}
-
-static void on_signal(int sig)
-{
-	(void)sig;	/* only interrupts the blocked call: no SA_RESTART */
-}
-
-static void *unmapped_address(void)
-{
-	void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	munmap(p, 4096);
-	return p;
 }
 
 static int cmd_ioctl(const char *path, const char *what, const char *argv1)
@@ -153,7 +111,7 @@ int main(int argc, char **argv)
 	ssize_t n;
 	int fd;
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
+	client_init();
 	if (!strcmp(cmd, "open")) {
 		/* open, say so, and keep it open for argv[3] seconds */
 		fd = open_or_fail(path, O_RDWR);
@@ -180,9 +138,6 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "ioctl") && argc > 3)
 		return cmd_ioctl(path, argv[3], argc > 4 ? argv[4] : NULL);
 	if (!strcmp(cmd, "read-block")) {
-		struct sigaction sa = { .sa_handler = on_signal };
-
-		sigaction(SIGUSR1, &sa, NULL);	/* no SA_RESTART: read(2) returns EINTR */
 		fd = open_or_fail(path, O_RDONLY);
 		printf("blocking\n");
 		n = read(fd, buf, sizeof(buf) - 1);
@@ -212,22 +167,8 @@ int main(int argc, char **argv)
 		printf(n == 0 ? "timeout\n" : (pfd.revents & POLLIN) ? "POLLIN\n" : "other\n");
 		return 0;
 	}
-	if (!strcmp(cmd, "lseek")) {
-		/* read 3 bytes, seek to 0, read 3 more: print both and what lseek returned */
-		char a[4] = "", b[4] = "";
-		off_t off;
-
-		fd = open_or_fail(path, O_RDONLY);
-		if (read(fd, a, 3) < 0)
-			return fail();
-		off = lseek(fd, 0, SEEK_SET);
-		if (off < 0)
-			return fail();
-		if (read(fd, b, 3) < 0)
-			return fail();
-		printf("%s %lld %s\n", a, (long long)off, b);
-		return 0;
-	}
+	if (!strcmp(cmd, "lseek"))
+		return seek_and_reread(open_or_fail(path, O_RDONLY));
 	fprintf(stderr, "usage: cdev-client open|hold-rw|ioctl|read-block|read-nonblock|poll|lseek|devnum DEV ...\n");
 	return 2;
 }

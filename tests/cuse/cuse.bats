@@ -95,7 +95,7 @@ teardown() {
 	start_driver
 	start_client reader read-block "$NODES/pipe"
 	wait_line reader blocking
-	sleep 0.3
+	wait_in_syscall reader read
 	printf 'data' > "$NODES/pipe"
 	wait_exit reader
 	[ "$(cat "$BATS_TEST_TMPDIR/reader.out" | tail -1)" = "read data" ]
@@ -107,7 +107,7 @@ teardown() {
 	[ "$status" -eq 0 ] && [ "${lines[1]}" = "timeout" ]
 	start_client poller poll "$NODES/pipe" 30000
 	wait_line poller polling
-	sleep 0.5
+	wait_in_syscall poller poll
 	printf 'x' > "$NODES/pipe"
 	wait_exit poller
 	[ "$(tail -1 "$BATS_TEST_TMPDIR/poller.out")" = "POLLIN" ]
@@ -117,7 +117,7 @@ teardown() {
 	start_driver
 	start_client reader read-block "$NODES/pipe"
 	wait_line reader blocking
-	sleep 0.5
+	wait_in_syscall reader read
 	kill -USR1 "$(client_pid reader)"
 	wait_exit reader || true
 	[ "$(tail -1 "$BATS_TEST_TMPDIR/reader.out")" = "EINTR" ]
@@ -255,8 +255,7 @@ teardown() {
 
 @test "SIGTERM stops the driver cleanly: nodes and regions go" {
 	start_driver
-	kill -TERM "$DRV_PID"
-	wait "$DRV_PID"
+	stop_server "$DRV_PID"
 	[ ! -e "$NODES/mem" ]
 	! grep -q " $DRV_PID " "$LIBCDEV_REGISTRY"
 	if ! on_cuse; then

@@ -9,6 +9,8 @@
 # runs it, such as setpriv); NODES is the driver's directory of nodes,
 # NODE_DIR/libcdev-test.
 
+source "$(dirname "${BASH_SOURCE[0]}")/../common.bash"
+
 cuse_setup() {
 	BUILD=${TESTS_BUILDDIR:-$BATS_TEST_DIRNAME}
 	DRV=$BUILD/cuse-testdrv
@@ -37,18 +39,18 @@ cuse_setup() {
 }
 
 cuse_teardown() {
-	for f in "$BATS_TEST_TMPDIR"/*.pid; do
-		[ -e "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null
-	done
+	local status=0
+	kill_clients
+	# A driver that hangs at SIGTERM fails the test.
 	if [ -n "$DRV_PID" ] && kill -0 "$DRV_PID" 2>/dev/null; then
-		kill -TERM "$DRV_PID"
-		wait "$DRV_PID" 2>/dev/null || true
+		stop_server "$DRV_PID" || [ $? -ne 124 ] || status=1
 	fi
+	sanitizer_clean "$BATS_TEST_TMPDIR/driver.out" || status=1
 	# A driver killed with SIGKILL leaves its FUSE mount: bats could not remove the directory.
 	for m in $(fuse_mounts_below "$BATS_TEST_TMPDIR"); do
 		umount -l "$m" 2>/dev/null || fusermount3 -u -z "$m" 2>/dev/null || true
 	done
-	return 0
+	return $status
 }
 
 # The device suite needs what the VM gives it: root, and here /dev/fuse.
@@ -85,18 +87,6 @@ is_node() {
 	if on_cuse; then [ -c "$1" ]; else [ -f "$1" ]; fi
 }
 
-# Wait until FILE has a line equal to TEXT (at most 30 s).
-wait_file_line() {
-	local file=$1 text=$2 i
-	for i in $(seq 300); do
-		grep -qx -- "$text" "$file" 2>/dev/null && return 0
-		sleep 0.1
-	done
-	echo "timed out waiting for '$text' in $file:" >&2
-	cat "$file" >&2
-	return 1
-}
-
 start_driver() {
 	local line
 	"${DRV_PREFIX[@]}" "$DRV" "${DRV_ARGS[@]}" "$@" > "$BATS_TEST_TMPDIR/driver.out" 2>&1 &
@@ -112,50 +102,10 @@ start_driver() {
 	MIN=${line#*:}
 }
 
-wait_line() {
-	wait_file_line "$BATS_TEST_TMPDIR/$1.out" "$2"
-}
-
-# start_client NAME ARGS...: run the client in the background, its stdin the fifo NAME.in.
-start_client() {
-	local name=$1 fd
-	shift
-	mkfifo "$BATS_TEST_TMPDIR/$name.in"
-	"$CLIENT" "$@" < "$BATS_TEST_TMPDIR/$name.in" > "$BATS_TEST_TMPDIR/$name.out" 2>&1 &
-	echo $! > "$BATS_TEST_TMPDIR/$name.pid"
-	# Hold the fifo open for writing, so the client's open of its stdin returns.
-	exec {fd}> "$BATS_TEST_TMPDIR/$name.in"
-}
-
-client_pid() {
-	cat "$BATS_TEST_TMPDIR/$1.pid"
-}
-
-wait_exit() {
-	local pid
-	pid=$(client_pid "$1")
-	for i in $(seq 300); do
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.1
-	done
-	! kill -0 "$pid" 2>/dev/null
-	rm -f "$BATS_TEST_TMPDIR/$1.pid"
-	wait "$pid"
-}
-
-wait_gone() {
-	for i in $(seq 300); do
-		[ -e "$1" ] || return 0
-		sleep 0.1
-	done
-	echo "$1 still exists" >&2
-	return 1
-}
-
 # The device number of a node: its st_rdev in /dev; on FUSE, the file's xattr user.libcdev.dev.
 node_majmin() {
 	if on_cuse; then
-		printf '%d:%d\n' "0x$(stat -c %t "$1")" "0x$(stat -c %T "$1")"
+		chrdev_majmin "$1"
 	else
 		"$CLIENT" devnum "$1"
 	fi

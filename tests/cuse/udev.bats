@@ -63,8 +63,7 @@ teardown() {
 
 @test "the node and its symlink go when the driver stops" {
 	start_driver
-	kill -TERM "$DRV_PID"
-	wait "$DRV_PID"
+	stop_server "$DRV_PID"
 	udevadm settle --timeout=30
 	[ ! -e /dev/libcdev-test/mem ]
 	[ ! -e /dev/libcdev-mem ]

@@ -17,11 +17,11 @@ teardown() {
 }
 
 @test "access: three nodes, one per policy, on one major" {
-	maj=$(node_majmin /dev/access-single)
+	maj=$(chrdev_majmin /dev/access-single)
 	maj=${maj%%:*}
-	[ "$(node_majmin /dev/access-single)" = "$maj:0" ]
-	[ "$(node_majmin /dev/access-uid)" = "$maj:1" ]
-	[ "$(node_majmin /dev/access-wait)" = "$maj:2" ]
+	[ "$(chrdev_majmin /dev/access-single)" = "$maj:0" ]
+	[ "$(chrdev_majmin /dev/access-uid)" = "$maj:1" ]
+	[ "$(chrdev_majmin /dev/access-wait)" = "$maj:2" ]
 	printf 'kept' > /dev/access-single
 	[ "$(cat /dev/access-single)" = kept ]
 }
@@ -86,7 +86,7 @@ teardown() {
 	[ "$status" -eq 0 ]
 	start_client waiter as 1002 hold /dev/access-wait r
 	wait_line waiter opening
-	sleep 1
+	wait_in_syscall waiter openat
 	client_alive waiter
 	[ "$(last_line waiter)" = opening ]
 	release_client holder
@@ -113,7 +113,7 @@ teardown() {
 	wait_line holder opened
 	start_client waiter as 1002 hold /dev/access-wait r
 	wait_line waiter opening
-	sleep 1
+	wait_in_syscall waiter openat
 	kill -USR1 "$(client_pid waiter)"
 	wait_exit waiter || true
 	[ "$(last_line waiter)" = EINTR ]

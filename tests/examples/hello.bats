@@ -60,7 +60,7 @@ teardown() {
 
 @test "hello: the node has the dynamic major the module registered, in the registry under its pid" {
 	start_module hello
-	majmin=$(node_majmin /dev/hello)
+	majmin=$(chrdev_majmin /dev/hello)
 	maj=${majmin%%:*}
 	[ "${majmin#*:}" = 0 ]
 	[ "$maj" -ge 234 ]

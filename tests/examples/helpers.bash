@@ -6,6 +6,8 @@
 # `run !` (the command must fail) needs bats 1.5.
 bats_require_minimum_version 1.5.0
 
+source "$(dirname "${BASH_SOURCE[0]}")/../common.bash"
+
 ex_setup() {
 	# TESTS_BUILDDIR is the build tree's tests/cuse (tests/Makefile.inc).
 	TOP=$(cd "${TESTS_BUILDDIR:-$BATS_TEST_DIRNAME/../cuse}/../.." && pwd)
@@ -19,15 +21,14 @@ ex_setup() {
 }
 
 ex_teardown() {
-	local f
-	for f in "$BATS_TEST_TMPDIR"/*.pid; do
-		[ -e "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null
-	done
+	local status=0
+	kill_clients
+	# A driver that hangs at SIGTERM fails the test.
 	if [ -n "$MOD_PID" ] && kill -0 "$MOD_PID" 2>/dev/null; then
-		kill -TERM "$MOD_PID"
-		wait "$MOD_PID" 2>/dev/null || true
+		stop_server "$MOD_PID" || [ $? -ne 124 ] || status=1
 	fi
-	return 0
+	sanitizer_clean "$BATS_TEST_TMPDIR/module.out" || status=1
+	return $status
 }
 
 # start_module NAME [param=value ...]: `cdevctl run` in the background; returns
@@ -55,8 +56,7 @@ start_module() {
 # stop_module: SIGTERM, as Ctrl-C would; cdevctl runs module_exit and exits 0.
 stop_module() {
 	local status=0
-	kill -TERM "$MOD_PID"
-	wait "$MOD_PID" || status=$?
+	stop_server "$MOD_PID" || status=$?
 	MOD_PID=
 	return $status
 }
@@ -76,52 +76,6 @@ wait_node() {
 	return 1
 }
 
-wait_gone() {
-	local i
-	for i in $(seq 300); do
-		[ -e "$1" ] || return 0
-		sleep 0.1
-	done
-	echo "$1 still exists" >&2
-	return 1
-}
-
-# Wait until FILE has a line equal to TEXT (at most 30 s).
-wait_file_line() {
-	local file=$1 text=$2 i
-	for i in $(seq 300); do
-		grep -qx -- "$text" "$file" 2>/dev/null && return 0
-		sleep 0.1
-	done
-	echo "timed out waiting for '$text' in $file:" >&2
-	cat "$file" >&2
-	return 1
-}
-
-# start_client NAME [as UID] ARGS...: run the client in the background with
-# stdin the fifo NAME.in (held open here), output in NAME.out.
-start_client() {
-	local name=$1 fd
-	shift
-	local -a run=("$CLIENT")
-	if [ "$1" = as ]; then
-		run=(setpriv --reuid="$2" --regid="$2" --clear-groups "$CLIENT")
-		shift 2
-	fi
-	mkfifo "$BATS_TEST_TMPDIR/$name.in"
-	"${run[@]}" "$@" < "$BATS_TEST_TMPDIR/$name.in" > "$BATS_TEST_TMPDIR/$name.out" 2>&1 &
-	echo $! > "$BATS_TEST_TMPDIR/$name.pid"
-	exec {fd}> "$BATS_TEST_TMPDIR/$name.in"
-}
-
-client_pid() {
-	cat "$BATS_TEST_TMPDIR/$1.pid"
-}
-
-wait_line() {
-	wait_file_line "$BATS_TEST_TMPDIR/$1.out" "$2"
-}
-
 # Tell a holding client to close (a line on its stdin).
 release_client() {
 	echo go > "$BATS_TEST_TMPDIR/$1.in"
@@ -129,19 +83,6 @@ release_client() {
 
 last_line() {
 	tail -1 "$BATS_TEST_TMPDIR/$1.out"
-}
-
-# Wait for a client to exit (at most 30 s); its exit status is returned.
-wait_exit() {
-	local pid i
-	pid=$(client_pid "$1")
-	for i in $(seq 300); do
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.1
-	done
-	! kill -0 "$pid" 2>/dev/null || { echo "client $1 still running" >&2; return 1; }
-	rm -f "$BATS_TEST_TMPDIR/$1.pid"
-	wait "$pid"
 }
 
 # Whether the client NAME is still running (e.g. blocked in a call).
@@ -156,6 +97,3 @@ as() {
 	setpriv --reuid="$uid" --regid="$uid" --clear-groups "$@"
 }
 
-node_majmin() {
-	printf '%d:%d\n' "0x$(stat -c %t "$1")" "0x$(stat -c %T "$1")"
-}

@@ -15,12 +15,12 @@ teardown() {
 @test "legacy: register_chrdev makes 256 nodes, legacy0 to legacy255, on one dynamic major" {
 	start_module legacy
 	[ "$(ls /dev | grep -c '^legacy[0-9]*$')" -eq 256 ]
-	maj=$(node_majmin /dev/legacy0)
+	maj=$(chrdev_majmin /dev/legacy0)
 	maj=${maj%%:*}
 	grep -qx "legacy: major $maj, minors 0-255" "$BATS_TEST_TMPDIR/module.out"
 	grep -q "^$maj 0 256 $MOD_PID .* legacy\$" "$LIBCDEV_REGISTRY"
 	for m in 0 1 17 128 254 255; do
-		[ "$(node_majmin /dev/legacy$m)" = "$maj:$m" ]
+		[ "$(chrdev_majmin /dev/legacy$m)" = "$maj:$m" ]
 		[ "$(cat /dev/legacy$m)" = "legacy $maj:$m" ]
 	done
 	[ ! -e /dev/legacy256 ]
@@ -28,7 +28,7 @@ teardown() {
 
 @test "legacy: a node made with mknod for minor 256 fails ENXIO; 255 works" {
 	start_module legacy
-	maj=$(node_majmin /dev/legacy0)
+	maj=$(chrdev_majmin /dev/legacy0)
 	maj=${maj%%:*}
 	mknod "$BATS_TEST_TMPDIR/m255" c "$maj" 255
 	[ "$(cat "$BATS_TEST_TMPDIR/m255")" = "legacy $maj:255" ]
@@ -45,7 +45,7 @@ teardown() {
 
 @test "legacy: major=241 asks for that major" {
 	start_module legacy major=241
-	[ "$(node_majmin /dev/legacy3)" = "241:3" ]
+	[ "$(chrdev_majmin /dev/legacy3)" = "241:3" ]
 	[ "$(cat /dev/legacy255)" = "legacy 241:255" ]
 	grep -q "^241 0 256 $MOD_PID " "$LIBCDEV_REGISTRY"
 }

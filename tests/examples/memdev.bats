@@ -21,11 +21,11 @@ no_sys_admin() {
 
 @test "memdev: count nodes on one dynamic major, minors 0 to count-1" {
 	start_module memdev count=3
-	majmin=$(node_majmin /dev/memdev0)
+	majmin=$(chrdev_majmin /dev/memdev0)
 	maj=${majmin%%:*}
 	[ "$majmin" = "$maj:0" ]
-	[ "$(node_majmin /dev/memdev1)" = "$maj:1" ]
-	[ "$(node_majmin /dev/memdev2)" = "$maj:2" ]
+	[ "$(chrdev_majmin /dev/memdev1)" = "$maj:1" ]
+	[ "$(chrdev_majmin /dev/memdev2)" = "$maj:2" ]
 	[ ! -e /dev/memdev3 ]
 	grep -q "^$maj 0 3 $MOD_PID .* memdev\$" "$LIBCDEV_REGISTRY"
 	grep -qx "memdev: 3 devices on major $maj, blocks of 4000 bytes" "$BATS_TEST_TMPDIR/module.out"
@@ -33,8 +33,8 @@ no_sys_admin() {
 
 @test "memdev: major=240 registers that major" {
 	start_module memdev major=240 count=2
-	[ "$(node_majmin /dev/memdev0)" = "240:0" ]
-	[ "$(node_majmin /dev/memdev1)" = "240:1" ]
+	[ "$(chrdev_majmin /dev/memdev0)" = "240:0" ]
+	[ "$(chrdev_majmin /dev/memdev1)" = "240:1" ]
 	grep -q "^240 0 2 $MOD_PID " "$LIBCDEV_REGISTRY"
 }
 

@@ -14,14 +14,14 @@ teardown() {
 }
 
 @test "nullzero: three nodes named by device_create(), not clashing with the system's" {
-	maj=$(node_majmin /dev/libcdev-null)
+	maj=$(chrdev_majmin /dev/libcdev-null)
 	maj=${maj%%:*}
-	[ "$(node_majmin /dev/libcdev-null)" = "$maj:0" ]
-	[ "$(node_majmin /dev/libcdev-zero)" = "$maj:1" ]
-	[ "$(node_majmin /dev/libcdev-full)" = "$maj:2" ]
-	[ "$(node_majmin /dev/null)" = "1:3" ]
-	[ "$(node_majmin /dev/zero)" = "1:5" ]
-	[ "$(node_majmin /dev/full)" = "1:7" ]
+	[ "$(chrdev_majmin /dev/libcdev-null)" = "$maj:0" ]
+	[ "$(chrdev_majmin /dev/libcdev-zero)" = "$maj:1" ]
+	[ "$(chrdev_majmin /dev/libcdev-full)" = "$maj:2" ]
+	[ "$(chrdev_majmin /dev/null)" = "1:3" ]
+	[ "$(chrdev_majmin /dev/zero)" = "1:5" ]
+	[ "$(chrdev_majmin /dev/full)" = "1:7" ]
 	grep -q "^$maj 0 3 $MOD_PID .* libcdev-mem\$" "$LIBCDEV_REGISTRY"
 }
 

@@ -14,9 +14,9 @@ teardown() {
 }
 
 @test "pipe: count nodes on one dynamic major" {
-	maj=$(node_majmin /dev/pipe0)
+	maj=$(chrdev_majmin /dev/pipe0)
 	maj=${maj%%:*}
-	[ "$(node_majmin /dev/pipe1)" = "$maj:1" ]
+	[ "$(chrdev_majmin /dev/pipe1)" = "$maj:1" ]
 	[ ! -e /dev/pipe2 ]
 	grep -qx "pipe: 2 pipes of 16 bytes on major $maj" "$BATS_TEST_TMPDIR/module.out"
 }
@@ -24,7 +24,7 @@ teardown() {
 @test "pipe: a blocked read is woken by a writer in another process" {
 	start_client reader read /dev/pipe0 100
 	wait_line reader reading
-	sleep 0.5
+	wait_in_syscall reader read
 	client_alive reader
 	printf 'data' > /dev/pipe0
 	wait_exit reader
@@ -37,7 +37,7 @@ teardown() {
 	[ "$output" = "filled 16" ]
 	start_client writer write /dev/pipe0 more
 	wait_line writer writing
-	sleep 0.5
+	wait_in_syscall writer write
 	client_alive writer
 	run "$CLIENT" read /dev/pipe0 5
 	[ "${lines[1]}" = "read 5 fffff" ]
@@ -64,7 +64,7 @@ teardown() {
 @test "pipe: a signal ends a blocked read, and a blocked write, with EINTR" {
 	start_client reader read /dev/pipe0 100
 	wait_line reader reading
-	sleep 0.5
+	wait_in_syscall reader read
 	kill -USR1 "$(client_pid reader)"
 	wait_exit reader || true
 	[ "$(last_line reader)" = EINTR ]
@@ -72,7 +72,7 @@ teardown() {
 	run "$CLIENT" fill /dev/pipe1
 	start_client writer write /dev/pipe1 more
 	wait_line writer writing
-	sleep 0.5
+	wait_in_syscall writer write
 	kill -USR1 "$(client_pid writer)"
 	wait_exit writer || true
 	[ "$(last_line writer)" = EINTR ]
@@ -93,7 +93,7 @@ teardown() {
 	[ "${lines[1]}" = POLLOUT ]
 	start_client poller poll /dev/pipe0 in 30000
 	wait_line poller polling
-	sleep 0.5
+	wait_in_syscall poller poll
 	client_alive poller
 	printf 'x' > /dev/pipe0
 	wait_exit poller
@@ -110,7 +110,7 @@ teardown() {
 	[ "${lines[1]}" = POLLIN ]
 	start_client poller poll /dev/pipe1 out 30000
 	wait_line poller polling
-	sleep 0.5
+	wait_in_syscall poller poll
 	client_alive poller
 	run "$CLIENT" read /dev/pipe1 1
 	wait_exit poller

@@ -16,10 +16,10 @@ teardown() {
 # check_span M: the four nodes of a region from M:1048574, and what they read.
 check_span() {
 	local m=$1 n=$(($1 + 1))
-	[ "$(node_majmin /dev/span0)" = "$m:1048574" ]
-	[ "$(node_majmin /dev/span1)" = "$m:1048575" ]
-	[ "$(node_majmin /dev/span2)" = "$n:0" ]
-	[ "$(node_majmin /dev/span3)" = "$n:1" ]
+	[ "$(chrdev_majmin /dev/span0)" = "$m:1048574" ]
+	[ "$(chrdev_majmin /dev/span1)" = "$m:1048575" ]
+	[ "$(chrdev_majmin /dev/span2)" = "$n:0" ]
+	[ "$(chrdev_majmin /dev/span3)" = "$n:1" ]
 	[ "$(cat /dev/span0)" = "span $m:1048574 0" ]
 	[ "$(cat /dev/span1)" = "span $m:1048575 1" ]
 	[ "$(cat /dev/span2)" = "span $n:0 2" ]

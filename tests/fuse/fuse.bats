@@ -89,8 +89,7 @@ ready $MAJ:$MIN" ]
 	[ "$(driver_location)" = "/run/libcdev/fuse/$DRV_PID" ]
 	is_mounted "/run/libcdev/fuse/$DRV_PID"
 	is_node "/run/libcdev/fuse/$DRV_PID/libcdev-test/mem"
-	kill -TERM "$DRV_PID"
-	wait "$DRV_PID"
+	stop_server "$DRV_PID"
 	! is_mounted "/run/libcdev/fuse/$DRV_PID"
 	[ ! -e "/run/libcdev/fuse/$DRV_PID" ]
 }
@@ -101,8 +100,7 @@ ready $MAJ:$MIN" ]
 	start_driver
 	[ "$(driver_location)" = "$LIBCDEV_FUSE_MOUNTPOINT" ]
 	is_node "$LIBCDEV_FUSE_MOUNTPOINT/libcdev-test/pipe"
-	kill -TERM "$DRV_PID"
-	wait "$DRV_PID"
+	stop_server "$DRV_PID"
 	! is_mounted "$LIBCDEV_FUSE_MOUNTPOINT"
 	# The mount point it made goes; the parents stay.
 	[ ! -e "$LIBCDEV_FUSE_MOUNTPOINT" ]
@@ -113,8 +111,7 @@ ready $MAJ:$MIN" ]
 	mkdir "$NODE_DIR"
 	start_driver
 	is_mounted "$NODE_DIR"
-	kill -TERM "$DRV_PID"
-	wait "$DRV_PID"
+	stop_server "$DRV_PID"
 	! is_mounted "$NODE_DIR"
 	[ -d "$NODE_DIR" ]
 }
@@ -241,8 +238,7 @@ user_setup() {
 	# Without user_allow_other in /etc/fuse.conf, no one else enters the mount, root included.
 	run cat "$USER_DIR/mnt/libcdev-test/mem"
 	[ "$status" -ne 0 ] && [[ "$output" == *"Permission denied"* ]]
-	kill -TERM "$DRV_PID"
-	wait "$DRV_PID"
+	stop_server "$DRV_PID"
 	! is_mounted "$USER_DIR/mnt"
 	[ ! -e "$USER_DIR/mnt" ]
 }

@@ -1,0 +1,134 @@
+# Helpers shared by the device suites (tests/cuse, tests/examples,
+# tests/fuse): clients run as real background processes, and every wait is
+# bounded (at most 30 s) so a hung driver fails a test instead of stalling
+# the suite. Each suite's helpers.bash sources this file and sets CLIENT,
+# the client program that start_client runs.
+
+# Wait until FILE has a line equal to TEXT.
+wait_file_line() {
+	local file=$1 text=$2 i
+	for i in $(seq 300); do
+		grep -qx -- "$text" "$file" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	echo "timed out waiting for '$text' in $file:" >&2
+	cat "$file" >&2
+	return 1
+}
+
+# Wait until the client NAME has printed the line TEXT.
+wait_line() {
+	wait_file_line "$BATS_TEST_TMPDIR/$1.out" "$2"
+}
+
+# Wait until PATH no longer exists.
+wait_gone() {
+	local i
+	for i in $(seq 300); do
+		[ -e "$1" ] || return 0
+		sleep 0.1
+	done
+	echo "$1 still exists" >&2
+	return 1
+}
+
+# start_client NAME [as UID] ARGS...: run $CLIENT ARGS in the background, as
+# UID (with that gid, no supplementary groups) if asked. Its stdin is the
+# fifo NAME.in, held open here; its output goes to NAME.out.
+start_client() {
+	local name=$1 fd
+	shift
+	local -a run=("$CLIENT")
+	if [ "$1" = as ]; then
+		run=(setpriv --reuid="$2" --regid="$2" --clear-groups "$CLIENT")
+		shift 2
+	fi
+	mkfifo "$BATS_TEST_TMPDIR/$name.in"
+	"${run[@]}" "$@" < "$BATS_TEST_TMPDIR/$name.in" > "$BATS_TEST_TMPDIR/$name.out" 2>&1 &
+	echo $! > "$BATS_TEST_TMPDIR/$name.pid"
+	# Hold the fifo open for writing, so the client's open of its stdin returns.
+	exec {fd}> "$BATS_TEST_TMPDIR/$name.in"
+}
+
+client_pid() {
+	cat "$BATS_TEST_TMPDIR/$1.pid"
+}
+
+# Wait for the client NAME to exit; its exit status is returned.
+wait_exit() {
+	local pid i
+	pid=$(client_pid "$1")
+	for i in $(seq 300); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	! kill -0 "$pid" 2>/dev/null || { echo "client $1 still running" >&2; return 1; }
+	rm -f "$BATS_TEST_TMPDIR/$1.pid"
+	wait "$pid"
+}
+
+# Kill every client still running (from a teardown).
+kill_clients() {
+	local f
+	for f in "$BATS_TEST_TMPDIR"/*.pid; do
+		[ -e "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null
+	done
+	return 0
+}
+
+# The major:minor of a character device node.
+chrdev_majmin() {
+	printf '%d:%d\n' "0x$(stat -c %t "$1")" "0x$(stat -c %T "$1")"
+}
+
+# stop_server PID: SIGTERM, as Ctrl-C would, and wait for the exit (its
+# status is returned). A server still running 30 s later is killed and the
+# call fails: a shutdown that hangs fails the test instead of stalling it.
+stop_server() {
+	local pid=$1 i
+	kill -TERM "$pid" 2>/dev/null
+	for i in $(seq 300); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		echo "pid $pid still running 30 s after SIGTERM: killed" >&2
+		kill -9 "$pid"
+		wait "$pid" 2>/dev/null
+		return 124
+	fi
+	wait "$pid"
+}
+
+# wait_in_syscall NAME CALL: wait until the client NAME sleeps inside the
+# system call CALL (read, write, poll or openat), as /proc/PID/syscall shows.
+# Then the call has reached the kernel: a signal sent now interrupts it, not
+# the code before it, and a wake-up finds it waiting.
+wait_in_syscall() {
+	local pid nr want i
+	case $2 in
+	read) want=0 ;;
+	write) want=1 ;;
+	poll) want=7 ;;
+	openat) want=257 ;;
+	*) echo "wait_in_syscall: unknown call $2" >&2; return 1 ;;
+	esac
+	[ "$(uname -m)" = x86_64 ] || { echo "wait_in_syscall: x86-64 numbers only" >&2; return 1; }
+	pid=$(client_pid "$1")
+	for i in $(seq 300); do
+		read -r nr _ < "/proc/$pid/syscall" 2>/dev/null && [ "$nr" = "$want" ] && return 0
+		sleep 0.1
+	done
+	echo "client $1 is not in $2 ($want): /proc/$pid/syscall says ${nr:-nothing}" >&2
+	return 1
+}
+
+# sanitizer_clean FILE: fail, showing the report, if a sanitizer wrote to
+# FILE (a server's output). A leak found at exit changes only the exit
+# status, which a teardown does not otherwise look at.
+sanitizer_clean() {
+	grep -q -e 'Sanitizer' -e 'runtime error:' "$1" 2>/dev/null || return 0
+	echo "sanitizer report in $1:" >&2
+	cat "$1" >&2
+	return 1
+}
