@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -30,6 +32,15 @@ int fail(void)
 {
 	printf("%s\n", errname(errno));
 	return 1;
+}
+
+int open_or_fail(const char *path, int flags)
+{
+	int fd = open(path, flags);
+
+	if (fd < 0)
+		exit(fail());
+	return fd;
 }
 
 static void on_signal(int sig)

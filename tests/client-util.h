@@ -15,6 +15,9 @@ const char *errname(int e);
 /* Print errno's name and return 1, the clients' "the call failed" status. */
 int fail(void);
 
+/* open(2), or print errno's name and exit 1: the call under test failed. */
+int open_or_fail(const char *path, int flags);
+
 /*
  * Line-buffer stdout (the tests wait for lines as they come) and make
  * SIGUSR1 interrupt a blocked call, without SA_RESTART: it fails EINTR.

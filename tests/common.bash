@@ -4,13 +4,26 @@
 # the suite. Each suite's helpers.bash sources this file and sets CLIENT,
 # the client program that start_client runs.
 
-# Wait until FILE has a line equal to TEXT.
-wait_file_line() {
-	local file=$1 text=$2 i
+# poll_until CMD...: run CMD every 0.1 s until it succeeds (status 0) or
+# 30 s have passed (status 1). Every wait below is one of these.
+poll_until() {
+	local i
 	for i in $(seq 300); do
-		grep -qx -- "$text" "$file" 2>/dev/null && return 0
+		"$@" && return 0
 		sleep 0.1
 	done
+	return 1
+}
+
+# Whether the process PID has exited.
+pid_gone() {
+	! kill -0 "$1" 2>/dev/null
+}
+
+# Wait until FILE has a line equal to TEXT.
+wait_file_line() {
+	local file=$1 text=$2
+	poll_until grep -qx -- "$text" "$file" 2>/dev/null && return 0
 	echo "timed out waiting for '$text' in $file:" >&2
 	cat "$file" >&2
 	return 1
@@ -23,11 +36,7 @@ wait_line() {
 
 # Wait until PATH no longer exists.
 wait_gone() {
-	local i
-	for i in $(seq 300); do
-		[ -e "$1" ] || return 0
-		sleep 0.1
-	done
+	poll_until test ! -e "$1" && return 0
 	echo "$1 still exists" >&2
 	return 1
 }
@@ -40,6 +49,7 @@ start_client() {
 	shift
 	local -a run=("$CLIENT")
 	if [ "$1" = as ]; then
+		# setpriv execs the client: $! stays the client's pid, for signals and /proc.
 		run=(setpriv --reuid="$2" --regid="$2" --clear-groups "$CLIENT")
 		shift 2
 	fi
@@ -56,13 +66,9 @@ client_pid() {
 
 # Wait for the client NAME to exit; its exit status is returned.
 wait_exit() {
-	local pid i
+	local pid
 	pid=$(client_pid "$1")
-	for i in $(seq 300); do
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.1
-	done
-	! kill -0 "$pid" 2>/dev/null || { echo "client $1 still running" >&2; return 1; }
+	poll_until pid_gone "$pid" || { echo "client $1 still running" >&2; return 1; }
 	rm -f "$BATS_TEST_TMPDIR/$1.pid"
 	wait "$pid"
 }
@@ -85,13 +91,9 @@ chrdev_majmin() {
 # status is returned). A server still running 30 s later is killed and the
 # call fails: a shutdown that hangs fails the test instead of stalling it.
 stop_server() {
-	local pid=$1 i
+	local pid=$1
 	kill -TERM "$pid" 2>/dev/null
-	for i in $(seq 300); do
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.1
-	done
-	if kill -0 "$pid" 2>/dev/null; then
+	if ! poll_until pid_gone "$pid"; then
 		echo "pid $pid still running 30 s after SIGTERM: killed" >&2
 		kill -9 "$pid"
 		wait "$pid" 2>/dev/null
@@ -105,7 +107,7 @@ stop_server() {
 # Then the call has reached the kernel: a signal sent now interrupts it, not
 # the code before it, and a wake-up finds it waiting.
 wait_in_syscall() {
-	local pid nr want i
+	local pid want
 	case $2 in
 	read) want=0 ;;
 	write) want=1 ;;
@@ -115,12 +117,15 @@ wait_in_syscall() {
 	esac
 	[ "$(uname -m)" = x86_64 ] || { echo "wait_in_syscall: x86-64 numbers only" >&2; return 1; }
 	pid=$(client_pid "$1")
-	for i in $(seq 300); do
-		read -r nr _ < "/proc/$pid/syscall" 2>/dev/null && [ "$nr" = "$want" ] && return 0
-		sleep 0.1
-	done
-	echo "client $1 is not in $2 ($want): /proc/$pid/syscall says ${nr:-nothing}" >&2
+	poll_until in_syscall "$pid" "$want" && return 0
+	echo "client $1 is not in $2 ($want): /proc/$pid/syscall says $(cat "/proc/$pid/syscall" 2>&1)" >&2
 	return 1
+}
+
+# Whether PID sleeps inside system call number NR.
+in_syscall() {
+	local nr
+	read -r nr _ < "/proc/$1/syscall" 2>/dev/null && [ "$nr" = "$2" ]
 }
 
 # sanitizer_clean FILE: fail, showing the report, if a sanitizer wrote to

@@ -6,7 +6,6 @@
  * such as ENXIO. Exit status: 0 when the call succeeded, 1 when it failed
  * with an errno, 2 for bad usage.
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
@@ -19,17 +18,6 @@
 
 #include "tests/client-util.h"
 #include "testdev.h"
-
-static int open_or_fail(const char *path, int flags)
-{
-	int fd = open(path, flags);
-
-	if (fd < 0) {
-		printf("%s\n", errname(errno));
-		exit(1);
-	}
-	return fd;
-}
 
 static int cmd_ioctl(const char *path, const char *what, const char *argv1)
 {

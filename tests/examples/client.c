@@ -54,16 +54,12 @@ static int parse_mode(const char *mode)
 static int open_mode(const char *path, const char *mode)
 {
 	int flags = parse_mode(mode);
-	int fd;
 
 	if (flags < 0) {
 		fprintf(stderr, "bad mode %s\n", mode);
 		exit(2);
 	}
-	fd = open(path, flags);
-	if (fd < 0)
-		exit(fail());
-	return fd;
+	return open_or_fail(path, flags);
 }
 
 static int cmd_hold(const char *path, const char *mode)

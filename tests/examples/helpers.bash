@@ -67,11 +67,7 @@ module_output() {
 
 # Wait until a path exists (at most 30 s).
 wait_node() {
-	local i
-	for i in $(seq 300); do
-		[ -c "$1" ] && return 0
-		sleep 0.1
-	done
+	poll_until test -c "$1" && return 0
 	echo "$1 did not appear" >&2
 	return 1
 }
