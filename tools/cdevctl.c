@@ -9,6 +9,7 @@
  *   cdevctl lsmod                                list loaded modules
  *   cdevctl modinfo MODULE.so                    what a module says of itself
  *   cdevctl devices                              the /proc/devices view
+ *   cdevctl udev-test RULES MODULE.so|--device N  udev rules against real nodes
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -181,6 +182,7 @@ static const struct command {
 	{ "lsmod", cmd_lsmod, "list the loaded modules" },
 	{ "modinfo", cmd_modinfo, "show a module's license, description and parameters" },
 	{ "devices", cmd_devices, "show the char device numbers in use" },
+	{ "udev-test", cmd_udev_test, "prove udev rules against real nodes and a real udevd" },
 };
 
 static int usage(FILE *f, int status)
