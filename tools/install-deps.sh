@@ -12,5 +12,5 @@ apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
 	build-essential autoconf automake autoconf-archive libtool pkgconf \
 	libcmocka-dev scdoc libfuse3-dev fuse3 libudev-dev \
-	clang valgrind bats \
+	clang valgrind bats jq \
 	qemu-system-x86 busybox-static cpio kmod udev

@@ -323,9 +323,6 @@ void ut_print_text(const struct ut_report *r)
 {
 	char ub[16], gb[16];
 
-	for (int i = 0; i < r->nerrors; i++)
-		printf("rules error: %s:%d: %s\n", r->errors[i].file, r->errors[i].line,
-		       r->errors[i].text);
 	for (int i = 0; i < r->nnodes; i++) {
 		const struct ut_node *n = &r->nodes[i];
 
