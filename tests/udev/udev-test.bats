@@ -1,53 +1,33 @@
 #!/usr/bin/env bats
-# cdevctl udev-test against real CUSE nodes and a real udevd: runs as root in
-# the test VM, where no udevd runs until udev-test starts one (--start-udevd).
-# Every test leaves what it found: no udevd, /run/udev/rules.d as it was, no
-# node or link of its own (teardown checks it, so a leak fails the test).
+# cdevctl udev-test against real CUSE nodes and a real udevd, which this file
+# starts once for all its tests (as tests/cuse/udev.bats does) and stops at
+# the end. Runs as root in the test VM. udev-start.bats covers --start-udevd,
+# a missing udevd and SIGINT.
 
-bats_require_minimum_version 1.5.0
+load helpers
+
+setup_file() {
+	no_udevd
+	UDEVD=$(command -v systemd-udevd || echo /lib/systemd/systemd-udevd)
+	"$UDEVD" --daemon
+}
+
+teardown_file() {
+	udevadm control --exit
+	no_udevd
+}
 
 setup() {
-	TOP=$(cd "${TESTS_BUILDDIR:-$BATS_TEST_DIRNAME/../cuse}/../.." && pwd)
-	CDEVCTL=$TOP/tools/cdevctl
-	export LIBCDEV_REGISTRY=$BATS_TEST_TMPDIR/regions
-	export LIBCDEV_RUNDIR=$BATS_TEST_TMPDIR/run
-	[ -e /dev/cuse ] || { echo "no /dev/cuse: these tests run in the VM" >&2; return 1; }
-	if pgrep -x systemd-udevd > /dev/null; then
-		echo "a udevd runs already: these tests start their own" >&2
-		return 1
-	fi
-	RULES_BEFORE=$(ls -A /run/udev/rules.d 2>&1 || true)
-	RULES=$BATS_TEST_TMPDIR/70-libcdev-udev-test.rules
+	ut_setup
 }
 
 teardown() {
-	local status=0
-	if pgrep -a -x systemd-udevd; then
-		echo "udevd left running" >&2
-		udevadm control --exit 2>/dev/null
-		status=1
-	fi
-	if [ "$(ls -A /run/udev/rules.d 2>&1 || true)" != "$RULES_BEFORE" ]; then
-		echo "/run/udev/rules.d changed: $(ls -A /run/udev/rules.d 2>&1 || true)" >&2
-		rm -f /run/udev/rules.d/70-libcdev-udev-test.rules
-		status=1
-	fi
-	for n in /dev/ut-node /dev/ut-link /dev/memdev0 /dev/memdev1 /dev/ut-mem; do
-		if [ -e "$n" ] || [ -L "$n" ]; then
-			echo "$n left behind" >&2
-			status=1
-		fi
-	done
-	return $status
-}
-
-rules() {
-	printf '%s\n' "$@" > "$RULES"
+	ut_teardown
 }
 
 @test "a rule sets mode, group and symlink: reported with its file and line, expectations hold" {
 	rules 'SUBSYSTEM=="cuse", KERNEL=="ut-node", MODE="0660", GROUP="disk", SYMLINK+="ut-link"'
-	run "$CDEVCTL" udev-test --start-udevd "$RULES" --device ut-node --devnum 240:3 \
+	run "$CDEVCTL" udev-test "$RULES" --device ut-node --devnum 240:3 \
 		--expect-mode 0660 --expect-group disk --expect-owner root --expect-symlink ut-link
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -65,7 +45,7 @@ rules() {
 @test "a module's nodes as JSON: properties and tags from ENV{} and TAG+=, parameters passed" {
 	rules 'SUBSYSTEM=="cuse", KERNEL=="memdev[0-9]", ENV{UT_KIND}="mem", TAG+="ut", MODE="0640"' \
 		'KERNEL=="memdev1", SYMLINK+="ut-mem"'
-	run --separate-stderr "$CDEVCTL" udev-test --start-udevd --json --expect-property UT_KIND=mem \
+	run --separate-stderr "$CDEVCTL" udev-test --json --expect-property UT_KIND=mem \
 		--expect-tag ut --expect-symlink ut-mem "$RULES" "$TOP/examples/.libs/memdev.so" count=2
 	echo "$output $stderr"
 	[ "$status" -eq 0 ]
@@ -80,7 +60,7 @@ rules() {
 
 @test "a rule that does not match changes nothing, and the report shows no rule of the file" {
 	rules 'SUBSYSTEM=="cuse", KERNEL=="ut-other", MODE="0666", SYMLINK+="ut-link"'
-	run "$CDEVCTL" udev-test --start-udevd "$RULES" --device ut-node --expect-mode 0600
+	run "$CDEVCTL" udev-test "$RULES" --device ut-node --expect-mode 0600
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"mode       0600"* ]]
@@ -91,7 +71,7 @@ rules() {
 @test "a RUN+= rule runs in the real udevd and is reported with its line" {
 	rules '# the program runs once the rules are applied' \
 		"SUBSYSTEM==\"cuse\", KERNEL==\"ut-node\", RUN+=\"/bin/sh -c 'echo %k \$major:\$minor > $BATS_TEST_TMPDIR/ran'\""
-	run "$CDEVCTL" udev-test --start-udevd "$RULES" --device ut-node --devnum 240:5
+	run "$CDEVCTL" udev-test "$RULES" --device ut-node --devnum 240:5
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "$(cat "$BATS_TEST_TMPDIR/ran")" = "ut-node 240:5" ]
@@ -102,7 +82,7 @@ rules() {
 	rules 'SUBSYSTEM=="cuse", KERNEL=="ut-node", MODE="0660"' \
 		'KERNEL=="ut-node", NOSUCHKEY="x"' \
 		'KERNEL=="ut-node", SYMLINK+="ut-link"'
-	run --separate-stderr "$CDEVCTL" udev-test --start-udevd "$RULES" --device ut-node
+	run --separate-stderr "$CDEVCTL" udev-test "$RULES" --device ut-node
 	echo "$output $stderr"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"error in rules: $RULES:2: Invalid key 'NOSUCHKEY'"* ]]
@@ -113,7 +93,7 @@ rules() {
 
 @test "a failing expectation exits 1 with a diff of expected and actual" {
 	rules 'SUBSYSTEM=="cuse", KERNEL=="ut-node", MODE="0660", ENV{UT_KIND}="mem"'
-	run --separate-stderr "$CDEVCTL" udev-test --start-udevd "$RULES" --device ut-node \
+	run --separate-stderr "$CDEVCTL" udev-test "$RULES" --device ut-node \
 		--expect-mode 0666 --expect-symlink ut-link --expect-property UT_KIND=pipe \
 		--expect-group root
 	echo "$output $stderr"
@@ -126,38 +106,9 @@ rules() {
 
 @test "a driver that fails to load: one line, exit 3, nothing left behind" {
 	rules 'SUBSYSTEM=="cuse", MODE="0666"'
-	run "$CDEVCTL" udev-test --start-udevd "$RULES" "$TOP/tests/tools/.libs/testmod.so" fail=19
+	run "$CDEVCTL" udev-test "$RULES" "$TOP/tests/tools/.libs/testmod.so" fail=19
 	echo "$output"
 	[ "$status" -eq 3 ]
 	[[ "$output" == *"the driver failed to load: could not insert module"*"No such device"* ]]
 }
 
-@test "without a udevd and without --start-udevd: one clear line, exit 3" {
-	rules 'SUBSYSTEM=="cuse", MODE="0666"'
-	run "$CDEVCTL" udev-test "$RULES" --device ut-node
-	[ "$status" -eq 3 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "cdevctl: udev-test: no udev daemon is reachable"* ]]
-}
-
-@test "SIGINT while the nodes are held: exit 130, node, link, rules copy and udevd gone" {
-	rules 'SUBSYSTEM=="cuse", KERNEL=="ut-node", SYMLINK+="ut-link"'
-	"$CDEVCTL" udev-test --start-udevd --hold "$RULES" --device ut-node \
-		> "$BATS_TEST_TMPDIR/out" 2>&1 &
-	pid=$!
-	for i in $(seq 300); do
-		grep -q "holding the nodes" "$BATS_TEST_TMPDIR/out" && break
-		kill -0 "$pid" || break
-		sleep 0.1
-	done
-	cat "$BATS_TEST_TMPDIR/out"
-	[ -c /dev/ut-node ]
-	[ -L /dev/ut-link ]
-	[ -e /run/udev/rules.d/70-libcdev-udev-test.rules ]
-	kill -INT "$pid"
-	status=0
-	wait "$pid" || status=$?
-	[ "$status" -eq 130 ]
-	[ ! -e /dev/ut-node ]
-	[ ! -L /dev/ut-link ]
-}
