@@ -936,9 +936,11 @@ static int report(struct ut_run *run)
 		ut_print_json(r, o->expects, o->nexpects, res);
 	} else {
 		ut_print_text(r);
-		print_summary(r, o->nexpects, failed);
 	}
 	fflush(stdout);
+	ut_print_failures(o->expects, o->nexpects, res);
+	if (!o->json)
+		print_summary(r, o->nexpects, failed);
 	free(res);
 	return r->nerrors ? UT_USAGE : failed ? UT_FAILED : UT_HELD;
 }

@@ -96,8 +96,11 @@ const char *ut_check_name(enum ut_check c);
 
 void ut_print_text(const struct ut_report *r);
 
-/* Check @n expectations, results in @res: the number that failed; a diff on stderr. */
+/* Check @n expectations, results in @res: the number that failed. */
 int ut_check(const struct ut_report *r, const struct ut_expect *e, int n, struct ut_result *res);
+
+/* A diff on stderr for each failed one: "-" what was expected, "+" what udev made. */
+void ut_print_failures(const struct ut_expect *e, int n, const struct ut_result *res);
 
 void ut_print_json(const struct ut_report *r, const struct ut_expect *e, int n,
 		   const struct ut_result *res);

@@ -21,7 +21,7 @@ ut_teardown() {
 		rm -f /run/udev/rules.d/70-libcdev-udev-test.rules
 		status=1
 	fi
-	for n in /dev/ut-node /dev/ut-link /dev/memdev0 /dev/memdev1 /dev/ut-mem; do
+	for n in /dev/ut-node /dev/ut-link /dev/ut-other /dev/memdev0 /dev/memdev1 /dev/memdev/by-index/0; do
 		if [ -e "$n" ] || [ -L "$n" ]; then
 			echo "$n left behind" >&2
 			status=1

@@ -25,8 +25,9 @@ teardown() {
 	ut_teardown
 }
 
-@test "a rule sets mode, group and symlink: reported with its file and line, expectations hold" {
-	rules 'SUBSYSTEM=="cuse", KERNEL=="ut-node", MODE="0660", GROUP="disk", SYMLINK+="ut-link"'
+@test "a rule sets mode, group and symlink, one does not match: reported with file and line" {
+	rules 'SUBSYSTEM=="cuse", KERNEL=="ut-node", MODE="0660", GROUP="disk", SYMLINK+="ut-link"' \
+		'SUBSYSTEM=="cuse", KERNEL=="ut-other", MODE="0666", OWNER="nobody", SYMLINK+="ut-other"'
 	run "$CDEVCTL" udev-test "$RULES" --device ut-node --devnum 240:3 \
 		--expect-mode 0660 --expect-group disk --expect-owner root --expect-symlink ut-link
 	echo "$output"
@@ -34,38 +35,28 @@ teardown() {
 	[[ "${lines[0]}" == /dev/ut-node ]]
 	[[ "$output" == *"devnum     240:3"* ]]
 	[[ "$output" == *"mode       0660"* ]]
+	[[ "$output" == *"owner      root"* ]]
 	[[ "$output" == *"group      disk"* ]]
-	[[ "$output" == *"symlinks   /dev/ut-link"* ]]
+	[[ "$output" == *"symlinks   /dev/ut-link"$'\n'* ]]
 	[[ "$output" == *"SUBSYSTEM=cuse"* ]]
 	[[ "$output" == *"$RULES:1 MODE 0660"* ]]
 	[[ "$output" == *"$RULES:1 LINK 'ut-link'"* ]]
+	[[ "$output" != *"$RULES:2"* ]]
 	[[ "$output" == *"1 node; 4 of 4 expectations held"* ]]
 }
 
-@test "a module's nodes as JSON: properties and tags from ENV{} and TAG+=, parameters passed" {
-	rules 'SUBSYSTEM=="cuse", KERNEL=="memdev[0-9]", ENV{UT_KIND}="mem", TAG+="ut", MODE="0640"' \
-		'KERNEL=="memdev1", SYMLINK+="ut-mem"'
-	run --separate-stderr "$CDEVCTL" udev-test --json --expect-property UT_KIND=mem \
-		--expect-tag ut --expect-symlink ut-mem "$RULES" "$TOP/examples/.libs/memdev.so" count=2
+@test "the README's rules for a module's nodes, as JSON: properties, tags, links, parameters" {
+	run --separate-stderr "$CDEVCTL" udev-test --json --expect-mode 0660 --expect-group disk \
+		--expect-symlink memdev/by-index/1 --expect-tag memdev \
+		"$TOP/examples/udev/70-memdev.rules" "$TOP/examples/.libs/memdev.so" count=2
 	echo "$output $stderr"
 	[ "$status" -eq 0 ]
-	[ "$(jq -r '.nodes | map(.devnode) | sort | join(" ")' <<< "$output")" = "/dev/memdev0 /dev/memdev1" ]
-	[ "$(jq -r '[.nodes[].properties.UT_KIND] | join(" ")' <<< "$output")" = "mem mem" ]
-	[ "$(jq -r '[.nodes[].mode] | join(" ")' <<< "$output")" = "0640 0640" ]
-	[ "$(jq -r '.nodes[] | select(.devnode == "/dev/memdev1") | .symlinks[0]' <<< "$output")" = /dev/ut-mem ]
-	[ "$(jq -r '.nodes[0].tags[0]' <<< "$output")" = ut ]
-	[ "$(jq -r '.nodes[] | select(.devnode == "/dev/memdev1") | .rules[] | select(.text | startswith("LINK")) | .line' <<< "$output")" = 2 ]
-	[ "$(jq -r '.held, (.expectations | length)' <<< "$output" | tr '\n' ' ')" = "true 3 " ]
-}
-
-@test "a rule that does not match changes nothing, and the report shows no rule of the file" {
-	rules 'SUBSYSTEM=="cuse", KERNEL=="ut-other", MODE="0666", SYMLINK+="ut-link"'
-	run "$CDEVCTL" udev-test "$RULES" --device ut-node --expect-mode 0600
-	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"mode       0600"* ]]
-	[[ "$output" == *"symlinks   (none)"* ]]
-	[[ "$output" != *"$RULES:"* ]]
+	[ "$(jq -r '.nodes | map(.devnode) | join(" ")' <<< "$output")" = "/dev/memdev0 /dev/memdev1" ]
+	[ "$(jq -r '[.nodes[].properties.MEMDEV_INDEX] | join(" ")' <<< "$output")" = "0 1" ]
+	[ "$(jq -r '[.nodes[].properties.SUBSYSTEM] | join(" ")' <<< "$output")" = "cuse cuse" ]
+	[ "$(jq -r '.nodes[1].symlinks | join(" ")' <<< "$output")" = /dev/memdev/by-index/1 ]
+	[ "$(jq -r '.nodes[1].rules[] | select(.text | startswith("LINK")) | "\(.file):\(.line)"' <<< "$output")" = "$TOP/examples/udev/70-memdev.rules:8" ]
+	[ "$(jq -r '[.held, (.expectations | map(.held) | all)] | join(" ")' <<< "$output")" = "true true" ]
 }
 
 @test "a RUN+= rule runs in the real udevd and is reported with its line" {
