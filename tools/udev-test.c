@@ -584,10 +584,8 @@ static int install_one(struct ut_rules *r)
 
 static int install_rules(struct ut_run *run)
 {
-	int status = list_rules(run);
+	int status = 0;
 
-	if (status)
-		return status;
 	if (mkdir("/run/udev", 0755) < 0 && errno != EEXIST)
 		return ut_err(UT_ENVIRONMENT, "/run/udev: %s", strerror(errno));
 	if (mkdir(RULES_DIR, 0755) == 0)
@@ -1021,10 +1019,13 @@ int cmd_udev_test(int argc, char **argv)
 
 	if (status >= 0)
 		return status;
-	status = 0;
-	if (geteuid() != 0) {
-		free(run.o.expects);
-		return ut_err(UT_ENVIRONMENT, "run as root: the rules go to " RULES_DIR);
+	/* Bad input is told apart from a bad environment: read RULES first. */
+	status = list_rules(&run);
+	if (!status && geteuid() != 0)
+		status = ut_err(UT_ENVIRONMENT, "run as root: the rules go to " RULES_DIR);
+	if (status) {
+		cleanup(&run, &mine);
+		return status;
 	}
 	/* Signals are read from a descriptor, so every wait can be interrupted cleanly. */
 	sigemptyset(&set);
