@@ -26,6 +26,22 @@
 #include "cdevctl.h"
 #include "udev-test.h"
 
+long ut_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
+}
+
+bool ut_list_has(const struct ut_list *l, const char *s)
+{
+	for (int i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i], s))
+			return true;
+	return false;
+}
+
 int ut_list_add(struct ut_list *l, const char *s)
 {
 	char **v = realloc(l->v, (l->n + 1) * sizeof(*v));
@@ -213,52 +229,57 @@ static pid_t spawn_udevadm_test(const char *syspath, int *out)
 	return pid;
 }
 
-static long now_ms(void)
+/* Parse each complete line in @buf; keep a partial one at the start. */
+static int parse_lines(struct ut_report *r, struct ut_node *node, char *buf, size_t *len)
 {
-	struct timespec ts;
+	char *start = buf, *nl;
+	int err = 0;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
+	while (!err && (nl = memchr(start, '\n', *len - (start - buf)))) {
+		*nl = '\0';
+		err = parse_test_line(r, node, start);
+		start = nl + 1;
+	}
+	*len -= start - buf;
+	memmove(buf, start, *len);
+	return err;
 }
 
-/* Read the child's output a line at a time until EOF, a signal or the deadline. */
+/* Read the child's output until EOF, a signal (-EINTR) or the deadline. */
 static int read_test_output(struct ut_report *r, struct ut_node *node, int fd, int sigfd,
 			    long deadline)
 {
-	FILE *f = fdopen(fd, "r");
-	char line[4096];
+	char buf[8192];
+	size_t len = 0;
 	int err = 0;
 
-	if (!f)
-		return -errno;
 	for (;;) {
 		struct pollfd p[2] = { { fd, POLLIN, 0 }, { sigfd, POLLIN, 0 } };
-		long left = deadline - now_ms();
-		int n = poll(p, sigfd >= 0 ? 2 : 1, left > 0 ? (int)left : 0);
+		long left = deadline - ut_now_ms();
+		int n = poll(p, 2, left > 0 ? (int)left : 0);
+		ssize_t got;
 
-		if (n == 0) {
-			err = -ETIMEDOUT;
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			err = n ? -errno : -ETIMEDOUT;
 			break;
 		}
-		if (n < 0 && errno != EINTR) {
-			err = -errno;
-			break;
-		}
-		if (n > 0 && sigfd >= 0 && (p[1].revents & POLLIN)) {
+		if (p[1].revents & POLLIN) {
 			err = -EINTR;
 			break;
 		}
-		if (n <= 0)
-			continue;
-		/* udevadm writes whole lines: fgets does not block past one. */
-		if (!fgets(line, sizeof(line), f))
+		got = read(fd, buf + len, sizeof(buf) - 1 - len);
+		if (got <= 0)
 			break;
-		line[strcspn(line, "\n")] = '\0';
-		err = parse_test_line(r, node, line);
+		len += got;
+		err = parse_lines(r, node, buf, &len);
 		if (err)
 			break;
+		if (len == sizeof(buf) - 1)	/* a line longer than the buffer: skip it */
+			len = 0;
 	}
-	fclose(f);
+	close(fd);
 	return err;
 }
 
@@ -269,7 +290,7 @@ int ut_node_trace(struct ut_report *r, struct ut_node *node, int sigfd, int time
 
 	if (pid < 0)
 		return pid;
-	err = read_test_output(r, node, fd, sigfd, now_ms() + timeout_ms);
+	err = read_test_output(r, node, fd, sigfd, ut_now_ms() + timeout_ms);
 	if (err)
 		kill(pid, SIGKILL);
 	waitpid(pid, &status, 0);
@@ -356,21 +377,13 @@ const char *ut_check_name(enum ut_check c)
 	return check_names[c];
 }
 
-static bool list_has(const struct ut_list *l, const char *s)
-{
-	for (int i = 0; i < l->n; i++)
-		if (!strcmp(l->v[i], s))
-			return true;
-	return false;
-}
-
 /* A link may be named with or without /dev/: udev stores the full path. */
 static bool has_link(const struct ut_node *n, const char *link)
 {
 	char full[4096];
 
 	snprintf(full, sizeof(full), "/dev/%s", link);
-	return list_has(&n->links, link[0] == '/' ? link : full);
+	return ut_list_has(&n->links, link[0] == '/' ? link : full);
 }
 
 static const char *prop_value(const struct ut_node *n, const char *key, size_t klen)
@@ -415,7 +428,7 @@ static bool holds(const struct ut_node *n, const struct ut_expect *e, char *actu
 		snprintf(actual, size, "tags:");
 		for (int i = 0; i < n->tags.n; i++)
 			snprintf(actual + strlen(actual), size - strlen(actual), " %s", n->tags.v[i]);
-		return list_has(&n->tags, e->value);
+		return ut_list_has(&n->tags, e->value);
 	case UT_SYMLINK:
 		snprintf(actual, size, "symlinks:");
 		for (int i = 0; i < n->links.n; i++)

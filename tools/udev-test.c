@@ -73,14 +73,6 @@ struct ut_run {
 	bool made_rules_dir;
 };
 
-static long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
-}
-
 static int ut_err(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static int ut_err(int status, const char *fmt, ...)
@@ -118,7 +110,7 @@ static int wait_fds(struct ut_run *run, int fd, int fd2, long deadline)
 		struct pollfd p[3] = {
 			{ run->sigfd, POLLIN, 0 }, { fd, POLLIN, 0 }, { fd2, POLLIN, 0 },
 		};
-		long left = deadline - now_ms();
+		long left = deadline - ut_now_ms();
 		int n = poll(p, 3, left > 0 ? (int)left : 0);
 
 		if (n < 0 && errno == EINTR)
@@ -392,7 +384,7 @@ static int notify_socket(char *name, size_t size)
 /* Wait for READY=1 from the notify socket, or the death of udevd. */
 static int wait_udevd_ready(struct ut_run *run, int nfd)
 {
-	long deadline = now_ms() + run->o.timeout_ms;
+	long deadline = ut_now_ms() + run->o.timeout_ms;
 	char msg[512];
 	ssize_t n;
 	int r;
@@ -445,7 +437,7 @@ static int start_udevd(struct ut_run *run)
 /* Stop the udevd we started: SIGTERM, then SIGKILL if it is still there after the timeout. */
 static void stop_udevd(struct ut_run *run)
 {
-	long deadline = now_ms() + run->o.timeout_ms;
+	long deadline = ut_now_ms() + run->o.timeout_ms;
 
 	if (run->udevd <= 0)
 		return;
@@ -720,7 +712,7 @@ static int start_driver(struct ut_run *run)
 		close(p[0]);
 		return ut_err(UT_ENVIRONMENT, "fork: %s", strerror(errno));
 	}
-	r = wait_fd(run, p[0], now_ms() + run->o.timeout_ms);
+	r = wait_fd(run, p[0], ut_now_ms() + run->o.timeout_ms);
 	n = r ? 0 : read(p[0], line, sizeof(line) - 1);
 	close(p[0]);
 	if (r)
@@ -744,7 +736,7 @@ static void stop_driver(struct ut_run *run)
 		return;
 	pidfd = (int)syscall(SYS_pidfd_open, run->driver, 0);
 	kill(run->driver, SIGTERM);
-	if (pidfd >= 0 && wait_fd(run, pidfd, now_ms() + run->o.timeout_ms) == -ETIMEDOUT) {
+	if (pidfd >= 0 && wait_fd(run, pidfd, ut_now_ms() + run->o.timeout_ms) == -ETIMEDOUT) {
 		ut_err(0, "the driver (pid %d) did not stop: killed", (int)run->driver);
 		kill(run->driver, SIGKILL);
 	}
@@ -771,14 +763,6 @@ static int cuse_devices(struct ut_run *run, struct ut_list *out)
 	}
 	udev_enumerate_unref(e);
 	return err;
-}
-
-static bool list_has(const struct ut_list *l, const char *s)
-{
-	for (int i = 0; i < l->n; i++)
-		if (!strcmp(l->v[i], s))
-			return true;
-	return false;
 }
 
 static bool initialized(struct ut_run *run, const char *syspath)
@@ -815,13 +799,13 @@ static int next_event(struct ut_run *run, long deadline, char *sys, size_t size,
  */
 static int collect_nodes(struct ut_run *run, struct ut_list *mine)
 {
-	long deadline = now_ms() + run->o.timeout_ms;
+	long deadline = ut_now_ms() + run->o.timeout_ms;
 	struct ut_list now = { 0 };
 	char sys[PATH_MAX], action[16];
 	int r = cuse_devices(run, &now);
 
 	for (int i = 0; !r && i < now.n; i++)
-		if (!list_has(&run->before, now.v[i]))
+		if (!ut_list_has(&run->before, now.v[i]))
 			r = ut_list_add(mine, now.v[i]);
 	ut_list_free(&now);
 	if (r)
@@ -848,12 +832,12 @@ static int collect_nodes(struct ut_run *run, struct ut_list *mine)
  */
 static void wait_nodes_gone(struct ut_run *run, const struct ut_list *mine)
 {
-	long deadline = now_ms() + run->o.timeout_ms;
+	long deadline = ut_now_ms() + run->o.timeout_ms;
 	char sys[PATH_MAX], action[16];
 	struct ut_list gone = { 0 };
 
 	while (gone.n < mine->n && next_event(run, deadline, sys, sizeof(sys), action) == 0)
-		if (!strcmp(action, "remove") && list_has(mine, sys) && !list_has(&gone, sys))
+		if (!strcmp(action, "remove") && ut_list_has(mine, sys) && !ut_list_has(&gone, sys))
 			ut_list_add(&gone, sys);
 	if (gone.n < mine->n)
 		ut_err(0, "udevd did not report the removal of every node within %d s",
@@ -957,7 +941,7 @@ static int new_devices(struct ut_run *run, struct ut_list *mine)
 	int err = cuse_devices(run, &now);
 
 	for (int i = 0; !err && i < now.n; i++)
-		if (!list_has(&run->before, now.v[i]) && !list_has(mine, now.v[i]))
+		if (!ut_list_has(&run->before, now.v[i]) && !ut_list_has(mine, now.v[i]))
 			err = ut_list_add(mine, now.v[i]);
 	ut_list_free(&now);
 	return err;

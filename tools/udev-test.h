@@ -70,6 +70,8 @@ struct ut_report {
 	bool traced;			/* `udevadm test` ran */
 };
 
+long ut_now_ms(void);	/* CLOCK_MONOTONIC */
+bool ut_list_has(const struct ut_list *l, const char *s);
 int ut_list_add(struct ut_list *l, const char *s);
 void ut_list_free(struct ut_list *l);
 
