@@ -27,7 +27,7 @@ teardown() {
 
 @test "SIGINT while the nodes are held: exit 130, node, link, rules copy and udevd gone" {
 	rules 'SUBSYSTEM=="cuse", KERNEL=="ut-node", SYMLINK+="ut-link"'
-	"$CDEVCTL" udev-test --start-udevd --hold "$RULES" --device ut-node \
+	"$CDEVCTL" udev-test --start-udevd --hold --no-trace "$RULES" --device ut-node \
 		> "$BATS_TEST_TMPDIR/out" 2>&1 &
 	pid=$!
 	for i in $(seq 300); do

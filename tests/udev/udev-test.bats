@@ -84,7 +84,7 @@ teardown() {
 
 @test "a failing expectation exits 1 with a diff of expected and actual" {
 	rules 'SUBSYSTEM=="cuse", KERNEL=="ut-node", MODE="0660", ENV{UT_KIND}="mem"'
-	run --separate-stderr "$CDEVCTL" udev-test "$RULES" --device ut-node \
+	run --separate-stderr "$CDEVCTL" udev-test --no-trace "$RULES" --device ut-node \
 		--expect-mode 0666 --expect-symlink ut-link --expect-property UT_KIND=pipe \
 		--expect-group root
 	echo "$output $stderr"
