@@ -19,7 +19,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <fnmatch.h>
 #include <getopt.h>
 #include <limits.h>
 #include <poll.h>
@@ -792,6 +791,19 @@ static int next_event(struct ut_run *run, long deadline, char *sys, size_t size,
 	return 0;
 }
 
+/* The cuse devices that were not there before the driver started. */
+static int new_devices(struct ut_run *run, struct ut_list *mine)
+{
+	struct ut_list now = { 0 };
+	int err = cuse_devices(run, &now);
+
+	for (int i = 0; !err && i < now.n; i++)
+		if (!ut_list_has(&run->before, now.v[i]) && !ut_list_has(mine, now.v[i]))
+			err = ut_list_add(mine, now.v[i]);
+	ut_list_free(&now);
+	return err;
+}
+
 /*
  * The driver's nodes are the cuse devices that were not there before it
  * started. Each is read once udevd has handled its "add": the database says
@@ -800,14 +812,9 @@ static int next_event(struct ut_run *run, long deadline, char *sys, size_t size,
 static int collect_nodes(struct ut_run *run, struct ut_list *mine)
 {
 	long deadline = ut_now_ms() + run->o.timeout_ms;
-	struct ut_list now = { 0 };
 	char sys[PATH_MAX], action[16];
-	int r = cuse_devices(run, &now);
+	int r = new_devices(run, mine);
 
-	for (int i = 0; !r && i < now.n; i++)
-		if (!ut_list_has(&run->before, now.v[i]))
-			r = ut_list_add(mine, now.v[i]);
-	ut_list_free(&now);
 	if (r)
 		return ut_err(UT_ENVIRONMENT, "listing devices: %s", strerror(-r));
 	if (!mine->n)
@@ -932,19 +939,6 @@ static int hold(struct ut_run *run)
 {
 	ut_err(0, "holding the nodes: SIGINT or SIGTERM ends");
 	return wait_fds(run, -1, -1, LONG_MAX);
-}
-
-/* The cuse devices that were not there before the driver started. */
-static int new_devices(struct ut_run *run, struct ut_list *mine)
-{
-	struct ut_list now = { 0 };
-	int err = cuse_devices(run, &now);
-
-	for (int i = 0; !err && i < now.n; i++)
-		if (!ut_list_has(&run->before, now.v[i]) && !ut_list_has(mine, now.v[i]))
-			err = ut_list_add(mine, now.v[i]);
-	ut_list_free(&now);
-	return err;
 }
 
 /* Undo everything, whatever state the run reached. */
