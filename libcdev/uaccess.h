@@ -28,6 +28,21 @@ unsigned long copy_from_user(void *to, const void __user *from, unsigned long n)
  */
 unsigned long copy_to_user(void __user *to, const void *from, unsigned long n);
 
+/**
+ * clear_user - write @n zero bytes to the caller at @to
+ * Return: the number of bytes that could NOT be cleared; 0 on success.
+ */
+unsigned long clear_user(void __user *to, unsigned long n);
+
+/**
+ * strncpy_from_user - copy a NUL-terminated string from the caller
+ * Reads at most @count bytes into @dst; the NUL is copied when it comes
+ * within them (else @dst is not terminated).
+ * Return: the string's length (without the NUL), @count if there was no NUL
+ * in the first @count bytes, or -EFAULT if a byte before that was unreachable.
+ */
+long strncpy_from_user(char *dst, const char __user *src, long count);
+
 /* get_user(x, ptr) / put_user(x, ptr): one scalar; 0 or -EFAULT. */
 #define get_user(x, ptr) __extension__ ({				\
 	__typeof__(*(ptr)) __gu_val;					\
