@@ -14,6 +14,8 @@
  * round 2 brings them and the driver runs on that copy, which records the
  * bytes written; if it wrote any, the result is kept and round 3 asks for
  * exactly those ranges as output, which the kernel stores in the caller.
+ * Rounds are told apart by their sizes: 0/0 is a new call, in/0 brings
+ * the area, in/out (one byte in) takes the output.
  */
 #define FUSE_USE_VERSION 31
 
@@ -300,6 +302,20 @@ static void retry_finish(struct ll_ioctl_file *f, const struct ll_ioctl_req *r,
 	res->next = f->results;
 	f->results = res;
 	pthread_mutex_unlock(&f->lock);
+	/*
+	 * Round 3 fetches one byte too: after a round with input, a kernel
+	 * that keeps the request's "input in pages" mark (seen on 6.1) would
+	 * send the pages instead of the ioctl header for a round with none.
+	 */
+	o->in_iov = malloc(sizeof(*o->in_iov));
+	if (!o->in_iov) {
+		free(iov);
+		free(result_take(f, r->pid, r->cmd, r->arg, false));
+		o->ret = -ENOMEM;
+		return;
+	}
+	*o->in_iov = (struct iovec){ iov[0].iov_base, 1 };
+	o->nr_in = 1;
 	o->answer = LL_IOCTL_RETRY;
 	o->out_iov = iov;
 	o->nr_out = nr;
@@ -315,7 +331,7 @@ static void run_retry(struct ll_ioctl_file *f, const struct ll_ioctl_req *r,
 	long ret;
 
 	o->answer = LL_IOCTL_REPLY;
-	if (r->in_bufsz == 0 && r->out_bufsz > 0) {
+	if (r->out_bufsz > 0) {
 		/* Round 3: the kernel stores the bytes written; give it them. */
 		res = result_take(f, r->pid, r->cmd, r->arg, false);
 		if (!res || res->len != r->out_bufsz) {

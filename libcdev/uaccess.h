@@ -43,9 +43,12 @@ unsigned long clear_user(void __user *to, unsigned long n);
  */
 long strncpy_from_user(char *dst, const char __user *src, long count);
 
-/* get_user(x, ptr) / put_user(x, ptr): one scalar; 0 or -EFAULT. */
+/*
+ * get_user(x, ptr) / put_user(x, ptr): one scalar; 0 or -EFAULT. ptr may
+ * point to const (a cast yields the unqualified type, so __gu_val is writable).
+ */
 #define get_user(x, ptr) __extension__ ({				\
-	__typeof__(*(ptr)) __gu_val;					\
+	__typeof__((__typeof__(*(ptr)))0) __gu_val;			\
 	int __gu_err = copy_from_user(&__gu_val, (ptr),			\
 				      sizeof(__gu_val)) ? -EFAULT : 0;	\
 	(x) = __gu_err ? (__typeof__(*(ptr)))0 : __gu_val;		\
