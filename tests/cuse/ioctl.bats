@@ -180,4 +180,6 @@ late_write() {
 	# Outside the described area the caller is reached directly (root).
 	expect str "hello, world" -- "ret 12"
 	expect peek good -- "ret 120"
+	# The kernel copies the whole _IOWR area back: the caller thread's change is undone.
+	expect pair -- "ret 0 a=1 b=99"
 }
