@@ -6,7 +6,7 @@
  * its memory is there for the whole request and its pid cannot be reused
  * meanwhile. Once the kernel reported an interrupt, the caller may be dying
  * (a fatal signal) and, after that, gone: every later access first checks,
- * through a pidfd taken when the request arrived, that the process is still
+ * through a pidfd taken before the driver runs, that the process is still
  * the same and not being killed; otherwise the access fails -EFAULT and
  * nothing is written.
  *
@@ -154,14 +154,15 @@ static bool caller_reachable(const struct access *a)
 }
 
 /*
- * Whether the ptrace policy lets us at the caller: a one-byte read at arg
- * fails EPERM (or ESRCH for a pid that is not ours) before it looks at the
- * address, and EFAULT, or success, after.
+ * Whether the ptrace policy lets us at the caller, without touching its
+ * memory: a one-byte read at address 0 (never mapped, as a rule) fails
+ * EPERM (or ESRCH for a pid that is not ours) before it looks at the
+ * address, and EFAULT after.
  */
-static bool direct_allowed(pid_t pid, unsigned long arg)
+static bool direct_allowed(pid_t pid)
 {
 	char c;
-	struct iovec l = { &c, 1 }, r = { (void *)arg, 1 };
+	struct iovec l = { &c, 1 }, r = { NULL, 1 };
 
 	if (process_vm_readv(pid, &l, 1, &r, 1, 0) == 1)
 		return true;
@@ -395,7 +396,7 @@ void ll_ioctl_run(struct ll_ioctl_file *f, const struct ll_ioctl_req *r,
 
 	memset(o, 0, sizeof(*o));
 	if (!fresh || r->pid <= 0 || ll_ioctl_force_retry() ||
-	    (described(r->cmd, r->arg) && !direct_allowed(r->pid, r->arg))) {
+	    (described(r->cmd, r->arg) && !direct_allowed(r->pid))) {
 		run_retry(f, r, call, ctx, o);
 		return;
 	}
