@@ -36,6 +36,7 @@
 #include "libcdev/task-private.h"
 #include "cuse-private.h"
 #include "ll-file.h"
+#include "ll-ioctl.h"
 #include "udev-wait.h"
 #include "workers.h"
 
@@ -71,6 +72,7 @@ struct cuse_file {
 	struct cuse_node *node;
 	struct task_struct opener;	/* `current` for the release, which has no caller */
 	struct ll_poll poll;
+	struct ll_ioctl_file ioctl;
 };
 
 static pthread_mutex_t nodes_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -131,6 +133,7 @@ struct cuse_req {
 	unsigned int ioctl_flags;
 	size_t in_bufsz, out_bufsz;
 	struct fuse_pollhandle *ph;
+	int interrupted;		/* FUSE_INTERRUPT came: the caller may be going */
 };
 
 static void cuse_req_interrupt(fuse_req_t req, void *data)
@@ -138,6 +141,7 @@ static void cuse_req_interrupt(fuse_req_t req, void *data)
 	struct cuse_req *cr = data;
 
 	(void)req;
+	__atomic_store_n(&cr->interrupted, 1, __ATOMIC_RELEASE);
 	libcdev_task_interrupt(&cr->task);
 }
 
@@ -239,6 +243,7 @@ static void do_open(struct cuse_req *cr)
 	cf->node = n;
 	cf->opener = cr->task;
 	ll_poll_init(&cf->poll);
+	ll_ioctl_file_init(&cf->ioctl);
 	pthread_mutex_lock(&nodes_lock);
 	n->refs++;
 	n->open_files++;
@@ -255,6 +260,7 @@ static void do_open(struct cuse_req *cr)
 		node_put_locked(n);
 		pthread_mutex_unlock(&nodes_lock);
 		ll_poll_destroy(&cf->poll);
+		ll_ioctl_file_destroy(&cf->ioctl);
 		free(cf);
 	}
 }
@@ -325,6 +331,7 @@ static void do_release(struct cuse_req *cr)
 	memcpy(cr->task.comm, cf->opener.comm, sizeof(cr->task.comm));
 	vfs_flush(cf->file);
 	vfs_release(cf->file);
+	ll_ioctl_file_destroy(&cf->ioctl);
 	free(cf);
 	fuse_reply_err(cr_reply(cr), 0);
 
@@ -346,42 +353,35 @@ static void do_poll(struct cuse_req *cr)
 
 /* ---- ioctl ---- */
 
-/*
- * While the driver runs, the caller's memory is reached through the areas the
- * kernel copied for us (the retry protocol, for what _IOC_SIZE describes) or,
- * for any other address, through process_vm_readv/writev on the caller.
- */
+static long ioctl_call(void *ctx, unsigned int cmd, unsigned long arg)
+{
+	return vfs_ioctl(ctx, cmd, arg);
+}
+
+/* The driver gets arg as the caller passed it; its memory is reached as ll-ioctl.h says. */
 static void do_ioctl(struct cuse_req *cr)
 {
-	struct file *file = cuse_file_of(&cr->fi)->file;
-	size_t size = _IOC_SIZE(cr->cmd);
-	unsigned int dir = _IOC_DIR(cr->cmd);
-	struct ll_user_mem mem = { .pid = cr->task.pid, .base = cr->arg };
-	bool described = dir != _IOC_NONE && size > 0 && cr->arg != 0;
-	long ret;
+	struct cuse_file *cf = cuse_file_of(&cr->fi);
+	struct ll_ioctl_req r = {
+		.pid = cr->task.pid,
+		.tgid = cr->task.tgid,
+		.interrupted = &cr->interrupted,
+		.cmd = cr->cmd,
+		.arg = cr->arg,
+		.in_buf = cr->data,
+		.in_bufsz = cr->in_bufsz,
+		.out_bufsz = cr->out_bufsz,
+	};
+	struct ll_ioctl_out o;
 
-	if (described && cr->in_bufsz < size) {
-		/* First round: ask the kernel for the area, read in both directions so
-		 * bytes the driver does not write go back unchanged. */
-		struct iovec iov = { (void *)cr->arg, size };
-
-		fuse_reply_ioctl_retry(cr_reply(cr), &iov, 1, (dir & _IOC_READ) ? &iov : NULL,
-				       (dir & _IOC_READ) ? 1 : 0);
-		return;
-	}
-	if (described) {
-		mem.size = size;
-		mem.buf = cr->data;
-	}
-	ll_uaccess_begin(&mem);
-	ret = vfs_ioctl(file, cr->cmd, cr->arg);
-	ll_uaccess_end();
-	if (ret < 0)
-		reply_status(cr_reply(cr), ret);
-	else if (described && (dir & _IOC_READ))
-		fuse_reply_ioctl(cr_reply(cr), (int)ret, mem.buf, size);
+	ll_ioctl_run(&cf->ioctl, &r, ioctl_call, cf->file, &o);
+	if (o.answer == LL_IOCTL_RETRY)
+		fuse_reply_ioctl_retry(cr_reply(cr), o.in_iov, o.nr_in, o.out_iov, o.nr_out);
+	else if (o.ret < 0 && !o.out_len)
+		reply_status(cr_reply(cr), o.ret);
 	else
-		fuse_reply_ioctl(cr_reply(cr), (int)ret, NULL, 0);
+		fuse_reply_ioctl(cr_reply(cr), (int)o.ret, o.out, o.out_len);
+	ll_ioctl_out_free(&o);
 }
 
 /* ---- libfuse callbacks: in the loop thread, so only copy and queue ---- */

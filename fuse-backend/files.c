@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/uio.h>
 
 #include "fuse-private.h"
 #include "cuse-backend/ll-file.h"
@@ -309,6 +310,19 @@ static void do_poll(struct freq *r)
 /* ---- ioctl ---- */
 
 /*
+ * Read the _IOR area at arg, so bytes the driver does not write go back
+ * unchanged; true if arg is no address at all (a value argument), which
+ * the kernel's copy-out after the call would fail with EFAULT anyway: the
+ * driver is then not called, as for _IOW, whose copy-in the kernel failed.
+ */
+static bool out_area_is_bad(pid_t pid, unsigned long arg, void *buf, size_t size)
+{
+	struct iovec l = { buf, size }, r = { (void *)arg, size };
+
+	return process_vm_readv(pid, &l, 1, &r, 1, 0) < 0 && errno == EFAULT;
+}
+
+/*
  * On a FUSE file the kernel passes ioctls restricted: it copies the
  * _IOC_SIZE bytes at arg in (in_buf, for _IOC_WRITE) and out (the reply's
  * buffer, for _IOC_READ) itself. Any other address is read and written in
@@ -326,10 +340,13 @@ static void do_ioctl(struct freq *r)
 		reply_status(r, -ENOMEM);
 		return;
 	}
-	if (r->in_bufsz)
+	if (r->in_bufsz) {
 		memcpy(mem.buf, r->data, r->in_bufsz);
-	else if (r->out_bufsz)	/* bytes the driver does not write go back unchanged */
-		uaccess_pid_copy(mem.pid, mem.buf, (void *)r->arg, size, false);
+	} else if (r->out_bufsz && out_area_is_bad(mem.pid, r->arg, mem.buf, size)) {
+		reply_status(r, -EFAULT);
+		free(mem.buf);
+		return;
+	}
 	ll_uaccess_begin(&mem);
 	ret = vfs_ioctl(r->ff->file, r->cmd, r->arg);
 	ll_uaccess_end();

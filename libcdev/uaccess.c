@@ -9,6 +9,7 @@
  * as a short copy, -EFAULT for the driver, instead of a segmentation fault.
  */
 #include <errno.h>
+#include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -63,4 +64,52 @@ _public_ unsigned long copy_to_user(void __user *to, const void *from, unsigned 
 	if (current_uaccess)
 		return current_uaccess->copy_to(current_uaccess_ctx, to, from, n);
 	return uaccess_pid_copy(getpid(), (void *)from, to, n, true);
+}
+
+_public_ unsigned long clear_user(void __user *to, unsigned long n)
+{
+	static const char zeros[256];
+	unsigned long done = 0;
+
+	while (done < n) {
+		unsigned long chunk = n - done < sizeof(zeros) ? n - done : sizeof(zeros);
+		unsigned long left = copy_to_user((char __user *)to + done, zeros, chunk);
+
+		done += chunk - left;
+		if (left)
+			break;
+	}
+	return n - done;
+}
+
+/*
+ * Page by page, so a string that ends before an unmapped page is read whole;
+ * a piece that fails is read again byte by byte up to the bad byte.
+ */
+_public_ long strncpy_from_user(char *dst, const char __user *src, long count)
+{
+	const unsigned long page = (unsigned long)sysconf(_SC_PAGESIZE);
+	long done = 0;
+
+	while (done < count) {
+		unsigned long addr = (unsigned long)src + done;
+		long chunk = (long)(page - addr % page);
+		char *nul;
+
+		if (chunk > count - done)
+			chunk = count - done;
+		if (copy_from_user(dst + done, src + done, chunk)) {
+			for (long i = 0; i < chunk; i++) {
+				if (copy_from_user(dst + done + i, src + done + i, 1))
+					return -EFAULT;
+				if (dst[done + i] == '\0')
+					return done + i;
+			}
+		}
+		nul = memchr(dst + done, '\0', chunk);
+		if (nul)
+			return nul - dst;
+		done += chunk;
+	}
+	return count;
 }
