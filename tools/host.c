@@ -262,7 +262,7 @@ static int set_params(const struct host_opts *o, struct module *mod)
 	return 0;
 }
 
-int host_run(const struct host_opts *o)
+static int host_serve(const struct host_opts *o)
 {
 	struct host h = { .sock = -1 };
 	pthread_t control;
@@ -321,4 +321,13 @@ out_release:
 out_unload:
 	libcdev_module_unload(h.mod, true);
 	return 1;
+}
+
+/* Every way out unmounts: insmod's host ends with _exit(), which skips atexit(). */
+int host_run(const struct host_opts *o)
+{
+	int ret = host_serve(o);
+
+	libcdev_backend_stop();
+	return ret;
 }
