@@ -12,7 +12,9 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -89,22 +91,80 @@ int cmd_run(int argc, char **argv)
 	return r >= 0 ? r : host_run(&o);
 }
 
-/* The host process of insmod: detached, output to NAME.log in the modules directory. */
+/* Logs of hosts that are gone (killed, or from before this rule): one per attempt otherwise. */
+static void remove_stale_logs(void)
+{
+	char path[PATH_MAX];
+	struct dirent *e;
+	DIR *d = opendir(modules_dir());
+	int pid;
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		if (sscanf(e->d_name, "insmod-%d.log", &pid) != 1 || pid <= 0)
+			continue;
+		if (kill(pid, 0) == 0 || errno != ESRCH)
+			continue;
+		if (snprintf(path, sizeof(path), "%s/%s", modules_dir(), e->d_name) < (int)sizeof(path))
+			unlink(path);
+	}
+	closedir(d);
+}
+
+/*
+ * The host's log: a new file of root's only, never one planted there (no
+ * symlink followed, no existing file reused).
+ */
+static int open_log(char *path, size_t size)
+{
+	if (make_modules_dir())
+		return -1;
+	remove_stale_logs();
+	if (snprintf(path, size, "%s/insmod-%d.log", modules_dir(), (int)getpid()) >= (int)size)
+		return -1;
+	unlink(path);	/* a stale file of a pid reused */
+	return open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+}
+
+/* @fd moved above 3, so the dup2()s to 0-2 cannot hit it even if the caller closed those. */
+static int fd_above_3(int fd)
+{
+	int high;
+
+	if (fd < 0 || fd > 3)
+		return fd;
+	high = fcntl(fd, F_DUPFD_CLOEXEC, 4);
+	close(fd);
+	return high;
+}
+
+/*
+ * The host process of insmod: detached, output to insmod-PID.log in the
+ * modules directory, which goes when the host does. It keeps no descriptor
+ * of the caller's but the pipe to it: one held open would keep the caller's
+ * pipeline (`cdevctl insmod ... | cat`) waiting for ever.
+ */
 static void insmod_child(struct host_opts *o, int ready)
 {
-	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-	char log[512];
-	int fd;
+	char log[PATH_MAX] = "";
+	int null, fd, ret;
 
 	setsid();
-	snprintf(log, sizeof(log), "%s/insmod-%d.log", modules_dir(), (int)getpid());
-	make_modules_dir();
-	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (ready != 3 && (dup2(ready, 3) < 0 || close(ready) < 0))
+		_exit(1);	/* the caller reads EOF: "the host died during init" */
+	o->ready_fd = 3;
+	close_range(4, ~0U, 0);
+	null = fd_above_3(open("/dev/null", O_RDWR | O_CLOEXEC));
+	fd = fd_above_3(open_log(log, sizeof(log)));
 	dup2(null, STDIN_FILENO);
 	dup2(fd >= 0 ? fd : null, STDOUT_FILENO);
 	dup2(fd >= 0 ? fd : null, STDERR_FILENO);
-	o->ready_fd = ready;
-	_exit(host_run(o));
+	close_range(4, ~0U, 0);
+	ret = host_run(o);
+	if (fd >= 0)
+		unlink(log);
+	_exit(ret);
 }
 
 int cmd_insmod(int argc, char **argv)

@@ -70,3 +70,39 @@ host_of() {
 	"$CDEVCTL" rmmod testmod
 	! mounted "$MNT"
 }
+
+# ---- 3. no descriptor of the caller's kept ----
+
+@test "insmod: the host keeps none of the caller's descriptors, so a pipeline ends" {
+	run timeout 20 sh -c '"$0" insmod "$1" 9>&1 | cat' "$CDEVCTL" "$MOD"
+	[ "$status" -eq 0 ]
+	pid=$(host_of testmod)
+	# 0-2 (/dev/null and the log) and the host's own sockets, nothing else.
+	for fd in /proc/"$pid"/fd/*; do
+		n=${fd##*/}
+		target=$(readlink "$fd")
+		if [ "$n" -gt 2 ] && [[ "$target" != socket:* ]]; then
+			echo "stray descriptor $n -> $target"
+			false
+		fi
+	done
+	"$CDEVCTL" rmmod testmod
+}
+
+# ---- 8. no log left per attempt ----
+
+@test "insmod: its log goes with the host, after a failure too, and logs of dead hosts are swept" {
+	mkdir -p "$MODDIR"
+	echo old > "$MODDIR/insmod-2147483646.log"
+	"$CDEVCTL" insmod "$MOD"
+	pid=$(host_of testmod)
+	[ -e "$MODDIR/insmod-$pid.log" ]
+	[ ! -e "$MODDIR/insmod-2147483646.log" ]
+	"$CDEVCTL" rmmod testmod
+	run "$CDEVCTL" insmod "$MOD" fail=5
+	[ "$status" -eq 1 ]
+	run "$CDEVCTL" insmod "$MOD" bogus=1
+	[ "$status" -eq 1 ]
+	run ls "$MODDIR"
+	[[ "$output" != *insmod-* ]]
+}
