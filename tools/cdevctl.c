@@ -216,7 +216,7 @@ int cmd_rmmod(int argc, char **argv)
 	if (pid < 0)
 		return err_msg("rmmod: ERROR: Module %s is not currently loaded", name);
 	err = host_request(name, force ? "rmmod -f" : "rmmod", reply, sizeof(reply));
-	if (err == -EACCES)
+	if (err == -EACCES || (!err && !strcmp(reply, "denied")))
 		return err_msg("rmmod: ERROR: permission denied: run as root");
 	if (err)
 		return err_msg("rmmod: ERROR: cannot reach the host of %s: %s", name, strerror(-err));
@@ -234,13 +234,14 @@ static const struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 	const char *help;
+	bool uses_rundir;
 } commands[] = {
-	{ "run", cmd_run, "serve MODULE.so in the foreground until SIGINT/SIGTERM" },
-	{ "insmod", cmd_insmod, "serve MODULE.so in the background" },
-	{ "rmmod", cmd_rmmod, "run a module's exit and stop its host" },
-	{ "lsmod", cmd_lsmod, "list the loaded modules" },
-	{ "modinfo", cmd_modinfo, "show a module's license, description and parameters" },
-	{ "devices", cmd_devices, "show the char device numbers in use" },
+	{ "run", cmd_run, "serve MODULE.so in the foreground until SIGINT/SIGTERM", true },
+	{ "insmod", cmd_insmod, "serve MODULE.so in the background", true },
+	{ "rmmod", cmd_rmmod, "run a module's exit and stop its host", true },
+	{ "lsmod", cmd_lsmod, "list the loaded modules", true },
+	{ "modinfo", cmd_modinfo, "show a module's license, description and parameters", false },
+	{ "devices", cmd_devices, "show the char device numbers in use", false },
 };
 
 static int usage(FILE *f, int status)
@@ -268,7 +269,8 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
+			return commands[i].uses_rundir && rundir_check() ? 1 :
+			       commands[i].fn(argc - 1, argv + 1);
 	err_msg("unknown command '%s'", argv[1]);
 	return usage(stderr, 2);
 }

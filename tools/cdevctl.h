@@ -22,8 +22,13 @@ struct host_opts {
 /* Print "cdevctl: WHAT: message" to stderr; returns 1 for `return err(...)`. */
 int err_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The longest modules directory: its files' paths fit the 512-byte buffers. */
+#define MODULES_DIR_MAX ((size_t)256)
+
 /* The directory of loaded modules' pid files and control sockets. */
 const char *modules_dir(void);
+/* 0, or 1 after one line on stderr when LIBCDEV_RUNDIR is too long for it. */
+int rundir_check(void);
 int make_modules_dir(void);
 
 /* Serve a module until SIGINT/SIGTERM or rmmod: the body of run and insmod. */

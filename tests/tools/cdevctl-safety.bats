@@ -106,3 +106,59 @@ host_of() {
 	run ls "$MODDIR"
 	[[ "$output" != *insmod-* ]]
 }
+
+# ---- 4, 5. runtime files: no symlink followed, explicit modes, peer checked ----
+
+@test "a symlink planted at NAME.pid is not followed: its target stays as it was" {
+	mkdir -p "$MODDIR"
+	echo precious > "$BATS_TEST_TMPDIR/target"
+	ln -s "$BATS_TEST_TMPDIR/target" "$MODDIR/testmod.pid"
+	"$CDEVCTL" insmod "$MOD"
+	[ "$(cat "$BATS_TEST_TMPDIR/target")" = precious ]
+	[ ! -L "$MODDIR/testmod.pid" ]
+	"$CDEVCTL" rmmod testmod
+}
+
+@test "a modules directory that others can write to is refused" {
+	mkdir -p "$MODDIR"
+	chmod 0777 "$MODDIR"
+	run "$CDEVCTL" insmod "$MOD"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"testmod: cannot register in $MODDIR: Operation not permitted"* ]]
+	[ ! -e "$MODDIR/testmod.pid" ]
+}
+
+@test "under umask 000 the runtime files get their own modes, and another user cannot rmmod" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root"
+	RUN=$(mktemp -d /tmp/libcdev-safety.XXXXXX)
+	chmod 755 "$RUN"
+	export LIBCDEV_RUNDIR=$RUN
+	MODDIR=$RUN/modules
+	(umask 000 && "$CDEVCTL" insmod "$MOD")
+	[ "$(stat -c %a "$MODDIR")" = 755 ]
+	[ "$(stat -c %a "$MODDIR/testmod.pid")" = 644 ]
+	[ "$(stat -c %a "$MODDIR/testmod.sock")" = 666 ]
+	pid=$(host_of testmod)
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups "$CDEVCTL" rmmod -f testmod
+	[ "$status" -eq 1 ]
+	[ "$output" = "cdevctl: rmmod: ERROR: permission denied: run as root" ]
+	kill -0 "$pid"
+	# Counting users is for everyone, as lsmod is.
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups "$CDEVCTL" lsmod
+	[[ "${lines[1]}" =~ ^testmod\ +[0-9]+\ +0$ ]]
+	"$CDEVCTL" rmmod testmod
+	rm -rf "$RUN"
+}
+
+# ---- 7. no silent truncation ----
+
+@test "a LIBCDEV_RUNDIR too long is refused with one line, not truncated" {
+	long=$BATS_TEST_TMPDIR/$(printf 'd%.0s' $(seq 300))
+	LIBCDEV_RUNDIR=$long run "$CDEVCTL" insmod "$MOD"
+	[ "$status" -eq 1 ]
+	[[ "$output" == "cdevctl: LIBCDEV_RUNDIR is too long ("*" bytes, at most 248)" ]]
+	LIBCDEV_RUNDIR=$long run "$CDEVCTL" lsmod
+	[ "$status" -eq 1 ]
+	run ls "$BATS_TEST_TMPDIR"
+	[[ "$output" != *ddd* ]]
+}
