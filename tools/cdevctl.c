@@ -104,7 +104,7 @@ static void remove_stale_logs(void)
 	while ((e = readdir(d))) {
 		if (sscanf(e->d_name, "insmod-%d.log", &pid) != 1 || pid <= 0)
 			continue;
-		if (kill(pid, 0) == 0 || errno != ESRCH)
+		if (process_alive(pid))
 			continue;
 		if (snprintf(path, sizeof(path), "%s/%s", modules_dir(), e->d_name) < (int)sizeof(path))
 			unlink(path);
@@ -223,9 +223,9 @@ int cmd_rmmod(int argc, char **argv)
 	if (!strncmp(reply, "busy", 4))
 		return err_msg("rmmod: ERROR: Module %s is in use", name);
 	/* The host runs module_exit and goes: wait for it, so the devices are gone on return. */
-	for (int i = 0; i < 300 && kill(pid, 0) == 0; i++)
+	for (int i = 0; i < 300 && process_alive(pid); i++)
 		usleep(100 * 1000);
-	if (kill(pid, 0) == 0)
+	if (process_alive(pid))
 		return err_msg("rmmod: %s: the host (pid %d) did not stop within 30 s", name, (int)pid);
 	return 0;
 }

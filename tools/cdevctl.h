@@ -37,6 +37,9 @@ int host_run(const struct host_opts *o);
 /* Ask the host of module @name; the reply line in @reply. 0, or -errno. */
 int host_request(const char *name, const char *request, char *reply, size_t size);
 
+/* Whether @pid runs (a zombie does not). */
+bool process_alive(pid_t pid);
+
 /* The pid of a loaded module's host, or -ESRCH when it is not loaded. */
 pid_t host_pid(const char *name);
 

@@ -98,6 +98,32 @@ int make_modules_dir(void)
 	return make_private_dir(path);
 }
 
+/*
+ * Whether @pid runs: a zombie does not (a killed host is one until its parent
+ * reaps it), though kill(pid, 0) still succeeds for it.
+ */
+bool process_alive(pid_t pid)
+{
+	char path[64], stat[256], *paren;
+	ssize_t n;
+	int fd;
+
+	if (kill(pid, 0) < 0 && errno == ESRCH)
+		return false;
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno != ENOENT;
+	n = read(fd, stat, sizeof(stat) - 1);
+	close(fd);
+	if (n <= 0)
+		return true;
+	stat[n] = '\0';
+	/* "PID (COMM) STATE ...": COMM may hold anything, so look after its last ')'. */
+	paren = strrchr(stat, ')');
+	return !(paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X'));
+}
+
 pid_t host_pid(const char *name)
 {
 	char path[512];
@@ -115,7 +141,7 @@ pid_t host_pid(const char *name)
 	if (fscanf(f, "%d", &pid) != 1)
 		pid = 0;
 	fclose(f);
-	if (pid <= 0 || (kill(pid, 0) < 0 && errno == ESRCH))
+	if (pid <= 0 || !process_alive(pid))
 		return -ESRCH;
 	return pid;
 }

@@ -162,3 +162,34 @@ host_of() {
 	run ls "$BATS_TEST_TMPDIR"
 	[[ "$output" != *ddd* ]]
 }
+
+# ---- 9. smaller ones ----
+
+@test "a number parameter must be the whole value: no leading space, no empty array element" {
+	# insmod, not run: a value wrongly accepted must not leave the test serving.
+	run "$CDEVCTL" insmod "$MOD" "num= 3"
+	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: insmod: testmod: invalid value for parameter 'num': ' 3'" ]
+	run "$CDEVCTL" insmod "$MOD" "unum=	7"
+	[ "$status" -eq 1 ] && [[ "$output" == *"invalid value for parameter 'unum'"* ]]
+	run "$CDEVCTL" insmod "$MOD" list=1,,2
+	[ "$status" -eq 1 ] && [[ "$output" == *"invalid value for parameter 'list'"* ]]
+	run "$CDEVCTL" insmod "$MOD" list=1,
+	[ "$status" -eq 1 ] && [[ "$output" == *"invalid value for parameter 'list'"* ]]
+}
+
+@test "a killed host that is still a zombie is not 'already loaded'" {
+	# The host's parent execs a program that never reaps it.
+	sh -c '"$0" run "$1" > /dev/null 2>&1 & exec sleep 30' "$CDEVCTL" "$MOD" &
+	parent=$!
+	for i in $(seq 100); do [ -e "$MODDIR/testmod.pid" ] && break; sleep 0.05; done
+	pid=$(host_of testmod)
+	kill -9 "$pid"
+	for i in $(seq 100); do grep -q '^State:.Z' /proc/"$pid"/status && break; sleep 0.05; done
+	grep -q '^State:.Z' /proc/"$pid"/status
+	run "$CDEVCTL" lsmod
+	[ "${#lines[@]}" -eq 1 ]
+	run "$CDEVCTL" insmod "$MOD"
+	kill "$parent"
+	[ "$status" -eq 0 ]
+	"$CDEVCTL" rmmod testmod
+}
