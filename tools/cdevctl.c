@@ -47,11 +47,12 @@ static const char *default_backend(void)
 	return b && *b ? b : "auto";
 }
 
-/* Options of run and insmod: [--backend NAME] MODULE.so [param=value ...]. */
+/* Options of run and insmod: [--backend NAME] [--mountpoint DIR] MODULE.so [param=value ...]. */
 static int parse_host_args(int argc, char **argv, struct host_opts *o, const char *cmd)
 {
 	static const struct option opts[] = {
 		{ "backend", required_argument, NULL, 'b' },
+		{ "mountpoint", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -59,22 +60,25 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 
 	*o = (struct host_opts){ .backend = default_backend(), .ready_fd = -1 };
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+b:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+b:m:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			o->backend = optarg;
 			break;
+		case 'm':
+			o->mountpoint = optarg;
+			break;
 		case 'h':
-			printf("usage: %s %s [--backend auto|cuse|fuse|direct] MODULE.so [param=value ...]\n",
-			       PROG, cmd);
+			printf("usage: %s %s [--backend auto|cuse|fuse|direct] [--mountpoint DIR]"
+			       " MODULE.so [param=value ...]\n", PROG, cmd);
 			return 0;
 		default:
 			return 2;
 		}
 	}
 	if (optind >= argc) {
-		fprintf(stderr, "usage: %s %s [--backend NAME] MODULE.so [param=value ...]\n",
-			PROG, cmd);
+		fprintf(stderr, "usage: %s %s [--backend NAME] [--mountpoint DIR] MODULE.so"
+			" [param=value ...]\n", PROG, cmd);
 		return 2;
 	}
 	o->path = argv[optind];

@@ -16,6 +16,7 @@ struct host_opts {
 	char **params;		/* name=value ... */
 	int nparams;
 	const char *backend;	/* cuse, fuse, auto, direct */
+	const char *mountpoint;	/* the FUSE backend's, or NULL for its default */
 	int ready_fd;		/* insmod: tell the parent how init went; -1 for run */
 };
 

@@ -357,6 +357,10 @@ static int host_serve(const struct host_opts *o)
 	sigaddset(&set, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 
+	/* Through the library, so the same checks as LIBCDEV_FUSE_MOUNTPOINT's apply. */
+	err = o->mountpoint ? libcdev_backend_set_mountpoint(o->mountpoint) : 0;
+	if (err)
+		return report(o, err, "--mountpoint %s: %s", o->mountpoint, strerror(-err));
 	err = libcdev_backend_select(o->backend);
 	if (err)
 		return report(o, err, "backend %s: %s", o->backend, backend_error(o->backend, err));

@@ -193,3 +193,24 @@ host_of() {
 	[ "$status" -eq 0 ]
 	"$CDEVCTL" rmmod testmod
 }
+
+# ---- 10. --mountpoint ----
+
+@test "run and insmod --mountpoint DIR: the FUSE backend mounts there, with the variable's checks" {
+	need_fuse
+	MNT=$BATS_TEST_TMPDIR/opt-mnt
+	"$CDEVCTL" insmod --backend fuse --mountpoint "$MNT" "$MOD"
+	mounted "$MNT"
+	"$CDEVCTL" rmmod testmod
+	! mounted "$MNT"
+	touch "$BATS_TEST_TMPDIR/file"
+	run "$CDEVCTL" run --backend fuse --mountpoint "$BATS_TEST_TMPDIR/file" "$MOD"
+	[ "$status" -eq 1 ]
+	opt_output=$output
+	LIBCDEV_FUSE_MOUNTPOINT=$BATS_TEST_TMPDIR/file run "$CDEVCTL" run --backend fuse "$MOD"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$opt_output" ]
+	[[ "$output" == *"cdevctl: backend fuse: Not a directory"* ]]
+	run "$CDEVCTL" insmod --help
+	[[ "$output" == *"--mountpoint DIR"* ]]
+}
