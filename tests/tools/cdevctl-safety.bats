@@ -214,3 +214,28 @@ host_of() {
 	run "$CDEVCTL" insmod --help
 	[[ "$output" == *"--mountpoint DIR"* ]]
 }
+
+# ---- crash recovery ----
+
+@test "kill -9 of a FUSE host: the next insmod clears the stale mount, reclaims the registry, loads at once" {
+	need_fuse
+	MNT=$BATS_TEST_TMPDIR/crash-mnt
+	"$CDEVCTL" insmod --backend fuse --mountpoint "$MNT" "$MOD"
+	pid=$(host_of testmod)
+	grep -q " $pid " "$LIBCDEV_REGISTRY"
+	kill -9 "$pid"
+	for i in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+	# The dead host's mount answers ENOTCONN until someone clears it.
+	run stat "$MNT"
+	[[ "$output" == *"Transport endpoint is not connected"* ]]
+	run "$CDEVCTL" lsmod
+	[ "${#lines[@]}" -eq 1 ]
+	"$CDEVCTL" insmod --backend fuse --mountpoint "$MNT" "$MOD"
+	new=$(host_of testmod)
+	[ "$new" != "$pid" ]
+	stat "$MNT" > /dev/null
+	! grep -q " $pid " "$LIBCDEV_REGISTRY"
+	[ "$(awk -v d="$MNT" '$2 == d' /proc/mounts | wc -l)" -eq 1 ]
+	"$CDEVCTL" rmmod testmod
+	! mounted "$MNT"
+}
