@@ -88,6 +88,8 @@ static void one_threshold_for_both(void **state)
 
 static char taken[4096];
 
+static void take(int priority, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+
 static void take(int priority, const char *fmt, va_list ap)
 {
 	size_t len = strlen(taken);
