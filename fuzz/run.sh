@@ -3,7 +3,7 @@
 #
 #   fuzz/run.sh [--time SECONDS] [TARGET ...]
 #
-# Targets: modinfo-elf params regions registry (default: all). Each runs for
+# Targets: modinfo-elf params regions registry dispatch (default: all). Each runs for
 # SECONDS (default 10) from fuzz/corpus/TARGET plus what earlier runs found
 # (in the build directory's fuzz-out/found/TARGET); a crash stops the run with
 # the input saved as fuzz-out/found/crash-* and exit status 1. Needs clang with
@@ -18,7 +18,7 @@ if [ "${1:-}" = --time ]; then
 	time=$2
 	shift 2
 fi
-targets=${*:-modinfo-elf params regions registry}
+targets=${*:-modinfo-elf params regions registry dispatch}
 
 out=$top_builddir/fuzz-out
 mkdir -p "$out"
@@ -45,6 +45,7 @@ status=0
 for t in $targets; do
 	case $t in
 	modinfo-elf) build "$t" "$top_srcdir/tools/modinfo-elf.c" ;;
+	dispatch) build "$t" "$top_srcdir/tests/testdrv.c" $(for s in $lib_sources; do echo "$top_srcdir/$s"; done) ;;
 	*) build "$t" $(for s in $lib_sources; do echo "$top_srcdir/$s"; done) ;;
 	esac
 	mkdir -p "$out/found/$t"
