@@ -16,4 +16,7 @@ const char *fuse_backend_mountpoint(void);
 /* The mount point for the start (NULL: the default); -EBUSY once mounted elsewhere. */
 int fuse_backend_set_mountpoint(const char *dir);
 
+/* Unmount now, for good (the loop thread ends with the mount); idempotent. */
+void fuse_backend_stop(void);
+
 #endif

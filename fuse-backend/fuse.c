@@ -7,9 +7,10 @@
  * One session, mounted at start-up; one thread reads its requests and hands
  * those that reach the driver to the worker pool, as the CUSE backend does.
  * Names and attributes live in tree.c, so cdev_add() and cdev_del() need no
- * round trip to the kernel. The mount goes when the process exits (atexit):
- * after return from main() or exit(), so after libcdev_run() in the usual
- * driver; a killed process leaves a stale mount that the next start clears.
+ * round trip to the kernel. The mount goes at libcdev_backend_stop(), or
+ * failing that when the process exits (atexit: after return from main() or
+ * exit(), not after _exit()); a killed process leaves a stale mount that the
+ * next start clears.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -176,17 +177,33 @@ static int check_fuse_device(void)
 	return 0;
 }
 
-static void fuse_atexit(void)
+/* Unmount once, in the process that mounted; a fork()ed child never unmounts. */
+static void unmount_once(void)
 {
 	int err;
 
+	pthread_mutex_lock(&start_lock);
 	if (!mounted || getpid() != mount_pid)
-		return;
+		goto out;
+	mount_pid = 0;
 	err = mnt_detach(mountpoint);
 	if (err)
 		pr_err_lib("fuse: cannot unmount %s: %s", mountpoint, strerror(-err));
 	else if (mountpoint_created)
 		rmdir(mountpoint);
+out:
+	pthread_mutex_unlock(&start_lock);
+}
+
+/* The fallback for programs that never call libcdev_backend_stop(). */
+static void fuse_atexit(void)
+{
+	unmount_once();
+}
+
+void fuse_backend_stop(void)
+{
+	unmount_once();
 }
 
 static int mount_and_run(void)
@@ -234,6 +251,9 @@ const struct libcdev_backend *fuse_backend_start(void)
 	int err;
 
 	pthread_mutex_lock(&start_lock);
+	err = -ESHUTDOWN;	/* libcdev_backend_stop() was final */
+	if (mounted && !mount_pid)
+		goto out_err;
 	if (mounted)
 		goto out;
 	err = check_fuse_device();

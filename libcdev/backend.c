@@ -103,6 +103,14 @@ _public_ int libcdev_backend_set_mountpoint(const char *dir)
 	return fuse_backend_set_mountpoint(dir);
 }
 
+_public_ int libcdev_backend_stop(void)
+{
+	if (!cdev_map_empty())
+		return -EBUSY;
+	fuse_backend_stop();
+	return 0;
+}
+
 _public_ const char *libcdev_backend_name(void)
 {
 	const struct libcdev_backend *b = libcdev_backend_get();

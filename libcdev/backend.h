@@ -60,12 +60,25 @@ const char *libcdev_backend_location(void);
 int libcdev_backend_set_mountpoint(const char *dir);
 
 /**
+ * libcdev_backend_stop - take the backend's nodes and mount away now
+ *
+ * Call it at the end, once every cdev is deleted: the FUSE backend unmounts
+ * and removes the mount point it made, whatever way the process then ends
+ * (_exit() included, which skips the atexit() fallback). The FUSE backend
+ * cannot be selected again in the process (-ESHUTDOWN). Idempotent; nothing
+ * to do for "cuse" and "direct", whose nodes go with cdev_del().
+ *
+ * Return: 0; -EBUSY while cdevs are live.
+ */
+int libcdev_backend_stop(void);
+
+/**
  * libcdev_run - block until SIGINT or SIGTERM arrives, serving requests
  *
  * Blocks both signals in the calling thread and waits for one with
- * sigwait(); the backend's own threads do the serving. The FUSE backend
- * unmounts when the process exits (return from main(), or exit()), so the
- * usual end is libcdev_run(), then the clean-up, then return from main().
+ * sigwait(); the backend's own threads do the serving. The usual end is
+ * libcdev_run(), then the clean-up, then libcdev_backend_stop() (the FUSE
+ * backend otherwise unmounts at exit(), or at return from main()).
  *
  * Return: the signal number that ended the wait.
  */

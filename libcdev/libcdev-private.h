@@ -18,6 +18,12 @@
 void libcdev_log(int priority, const char *fmt, ...) _printf_(2, 3);
 #define pr_dbg(...)	libcdev_log(LOG_DEBUG, __VA_ARGS__)
 #define pr_err_lib(...)	libcdev_log(LOG_ERR, __VA_ARGS__)
+/* The longest message; the rest is cut. */
+#define LOG_LINE_MAX 1024
+/* Whether a message of @priority passes the one threshold (LIBCDEV_LOG or libcdev_set_log_fn()). */
+bool libcdev_log_enabled(int priority);
+/* printk()'s message: "MODULE: LEVEL_NAMEtext" through the library's one writer. */
+void log_printk(int level, const char *module, const char *level_name, const char *text);
 
 /* The system-wide region registry (registry.c). */
 struct region_req {

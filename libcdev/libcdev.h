@@ -35,7 +35,8 @@ typedef void (*libcdev_log_fn)(int priority, const char *fmt, va_list args);
 
 /**
  * libcdev_set_log_fn - take the library's messages
- * @fn: called for each message at or above @priority; NULL prints to stderr
+ * @fn: called for each message at or above @priority, the library's and
+ *      drivers' printk() ones ("MODULE: message"); NULL prints to stderr
  * @priority: a syslog(3) priority such as LOG_ERR or LOG_DEBUG; -1 for none
  */
 void libcdev_set_log_fn(libcdev_log_fn fn, int priority);

@@ -3,6 +3,7 @@
  * libcdev - parsing module parameters, after kernel/params.c: the whole
  * value must parse and fit the type, or the load fails with -EINVAL.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -13,11 +14,17 @@
 
 #include "libcdev-private.h"
 
+/* strto*() would skip leading white space: the whole value must be the number. */
+static bool starts_with_number(const char *val)
+{
+	return val && *val && !isspace((unsigned char)*val);
+}
+
 static int parse_signed(const char *val, long long min, long long max, long long *out)
 {
 	char *end;
 
-	if (!val || !*val)
+	if (!starts_with_number(val))
 		return -EINVAL;
 	errno = 0;
 	*out = strtoll(val, &end, 0);
@@ -30,7 +37,7 @@ static int parse_unsigned(const char *val, unsigned long long max, unsigned long
 {
 	char *end;
 
-	if (!val || !*val || strchr(val, '-'))
+	if (!starts_with_number(val) || strchr(val, '-'))
 		return -EINVAL;
 	errno = 0;
 	*out = strtoull(val, &end, 0);
@@ -200,7 +207,7 @@ static int param_array_set(const char *val, const struct kernel_param *kp)
 {
 	const struct kparam_array *arr = kp->arr;
 	unsigned int n = 0;
-	char *copy, *tok, *save;
+	char *copy, *tok, *rest;
 	int err = 0;
 
 	if (!val || !*val)
@@ -208,7 +215,9 @@ static int param_array_set(const char *val, const struct kernel_param *kp)
 	copy = strdup(val);
 	if (!copy)
 		return -ENOMEM;
-	for (tok = strtok_r(copy, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
+	/* strsep(), not strtok(): "1,,2" and "1," have an empty element, which fails. */
+	rest = copy;
+	while (!err && (tok = strsep(&rest, ","))) {
 		struct kernel_param elem = *kp;
 
 		if (n == arr->max) {

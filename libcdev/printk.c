@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * libcdev - printk(): a driver's messages on standard error, one line each,
- * "NAME: message", with the level spelled out for warnings and worse.
+ * "NAME: message", with the level spelled out for warnings and worse; through
+ * log.c, so LIBCDEV_LOG and libcdev_set_log_fn() apply as to the library's.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,20 +33,18 @@ _public_ int printk(const char *fmt, ...)
 {
 	static const char *const names[] = { "emergency: ", "alert: ", "critical: ",
 					     "error: ", "warning: ", "", "", "" };
-	const char *env = getenv("LIBCDEV_LOG");
-	char line[1024];
+	char line[LOG_LINE_MAX];
 	va_list ap;
 	int level = level_of(&fmt), n;
 
-	if (level == 7 && !(env && !strcmp(env, "debug")))
+	if (!libcdev_log_enabled(level))
 		return 0;
 	va_start(ap, fmt);
 	n = vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		return n;
-	/* One write per message, so lines of several threads do not mix. */
-	fprintf(stderr, "%s%s%s%s%s", prefix ? prefix : "", prefix ? ": " : "",
-		names[level], line, n > 0 && line[strlen(line) - 1] == '\n' ? "" : "\n");
+	/* The library's one writer: one threshold, one line written whole. */
+	log_printk(level, prefix, names[level], line);
 	return n;
 }

@@ -9,6 +9,7 @@
  * as a short copy, -EFAULT for the driver, instead of a segmentation fault.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -32,8 +33,9 @@ unsigned long uaccess_pid_copy(pid_t pid, void *local, const void *remote,
 	unsigned long done = 0;
 
 	while (done < n) {
-		struct iovec l = { (char *)local + done, n - done };
-		struct iovec r = { (char *)remote + done, n - done };
+		/* As numbers: a driver may pass NULL (arg 0), and NULL + done is undefined. */
+		struct iovec l = { (void *)((uintptr_t)local + done), n - done };
+		struct iovec r = { (void *)((uintptr_t)remote + done), n - done };
 		ssize_t ret;
 
 		ret = to_remote ? process_vm_writev(pid, &l, 1, &r, 1, 0)

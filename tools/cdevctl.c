@@ -13,7 +13,9 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -46,11 +48,12 @@ static const char *default_backend(void)
 	return b && *b ? b : "auto";
 }
 
-/* Options of run and insmod: [--backend NAME] MODULE.so [param=value ...]. */
+/* Options of run and insmod: [--backend NAME] [--mountpoint DIR] MODULE.so [param=value ...]. */
 static int parse_host_args(int argc, char **argv, struct host_opts *o, const char *cmd)
 {
 	static const struct option opts[] = {
 		{ "backend", required_argument, NULL, 'b' },
+		{ "mountpoint", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -58,22 +61,25 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 
 	*o = (struct host_opts){ .backend = default_backend(), .ready_fd = -1 };
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+b:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+b:m:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			o->backend = optarg;
 			break;
+		case 'm':
+			o->mountpoint = optarg;
+			break;
 		case 'h':
-			printf("usage: %s %s [--backend auto|cuse|fuse|direct] MODULE.so [param=value ...]\n",
-			       PROG, cmd);
+			printf("usage: %s %s [--backend auto|cuse|fuse|direct] [--mountpoint DIR]"
+			       " MODULE.so [param=value ...]\n", PROG, cmd);
 			return 0;
 		default:
 			return 2;
 		}
 	}
 	if (optind >= argc) {
-		fprintf(stderr, "usage: %s %s [--backend NAME] MODULE.so [param=value ...]\n",
-			PROG, cmd);
+		fprintf(stderr, "usage: %s %s [--backend NAME] [--mountpoint DIR] MODULE.so"
+			" [param=value ...]\n", PROG, cmd);
 		return 2;
 	}
 	o->path = argv[optind];
@@ -90,22 +96,80 @@ int cmd_run(int argc, char **argv)
 	return r >= 0 ? r : host_run(&o);
 }
 
-/* The host process of insmod: detached, output to NAME.log in the modules directory. */
+/* Logs of hosts that are gone (killed, or from before this rule): one per attempt otherwise. */
+static void remove_stale_logs(void)
+{
+	char path[PATH_MAX];
+	struct dirent *e;
+	DIR *d = opendir(modules_dir());
+	int pid;
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		if (sscanf(e->d_name, "insmod-%d.log", &pid) != 1 || pid <= 0)
+			continue;
+		if (process_alive(pid))
+			continue;
+		if (snprintf(path, sizeof(path), "%s/%s", modules_dir(), e->d_name) < (int)sizeof(path))
+			unlink(path);
+	}
+	closedir(d);
+}
+
+/*
+ * The host's log: a new file of root's only, never one planted there (no
+ * symlink followed, no existing file reused).
+ */
+static int open_log(char *path, size_t size)
+{
+	if (make_modules_dir())
+		return -1;
+	remove_stale_logs();
+	if (snprintf(path, size, "%s/insmod-%d.log", modules_dir(), (int)getpid()) >= (int)size)
+		return -1;
+	unlink(path);	/* a stale file of a pid reused */
+	return open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+}
+
+/* @fd moved above 3, so the dup2()s to 0-2 cannot hit it even if the caller closed those. */
+static int fd_above_3(int fd)
+{
+	int high;
+
+	if (fd < 0 || fd > 3)
+		return fd;
+	high = fcntl(fd, F_DUPFD_CLOEXEC, 4);
+	close(fd);
+	return high;
+}
+
+/*
+ * The host process of insmod: detached, output to insmod-PID.log in the
+ * modules directory, which goes when the host does. It keeps no descriptor
+ * of the caller's but the pipe to it: one held open would keep the caller's
+ * pipeline (`cdevctl insmod ... | cat`) waiting for ever.
+ */
 static void insmod_child(struct host_opts *o, int ready)
 {
-	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-	char log[512];
-	int fd;
+	char log[PATH_MAX] = "";
+	int null, fd, ret;
 
 	setsid();
-	snprintf(log, sizeof(log), "%s/insmod-%d.log", modules_dir(), (int)getpid());
-	make_modules_dir();
-	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (ready != 3 && (dup2(ready, 3) < 0 || close(ready) < 0))
+		_exit(1);	/* the caller reads EOF: "the host died during init" */
+	o->ready_fd = 3;
+	close_range(4, ~0U, 0);
+	null = fd_above_3(open("/dev/null", O_RDWR | O_CLOEXEC));
+	fd = fd_above_3(open_log(log, sizeof(log)));
 	dup2(null, STDIN_FILENO);
 	dup2(fd >= 0 ? fd : null, STDOUT_FILENO);
 	dup2(fd >= 0 ? fd : null, STDERR_FILENO);
-	o->ready_fd = ready;
-	_exit(host_run(o));
+	close_range(4, ~0U, 0);
+	ret = host_run(o);
+	if (fd >= 0)
+		unlink(log);
+	_exit(ret);
 }
 
 int cmd_insmod(int argc, char **argv)
@@ -157,16 +221,16 @@ int cmd_rmmod(int argc, char **argv)
 	if (pid < 0)
 		return err_msg("rmmod: ERROR: Module %s is not currently loaded", name);
 	err = host_request(name, force ? "rmmod -f" : "rmmod", reply, sizeof(reply));
-	if (err == -EACCES)
+	if (err == -EACCES || (!err && !strcmp(reply, "denied")))
 		return err_msg("rmmod: ERROR: permission denied: run as root");
 	if (err)
 		return err_msg("rmmod: ERROR: cannot reach the host of %s: %s", name, strerror(-err));
 	if (!strncmp(reply, "busy", 4))
 		return err_msg("rmmod: ERROR: Module %s is in use", name);
 	/* The host runs module_exit and goes: wait for it, so the devices are gone on return. */
-	for (int i = 0; i < 300 && kill(pid, 0) == 0; i++)
+	for (int i = 0; i < 300 && process_alive(pid); i++)
 		usleep(100 * 1000);
-	if (kill(pid, 0) == 0)
+	if (process_alive(pid))
 		return err_msg("rmmod: %s: the host (pid %d) did not stop within 30 s", name, (int)pid);
 	return 0;
 }
@@ -175,14 +239,15 @@ static const struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 	const char *help;
+	bool uses_rundir;
 } commands[] = {
-	{ "run", cmd_run, "serve MODULE.so in the foreground until SIGINT/SIGTERM" },
-	{ "insmod", cmd_insmod, "serve MODULE.so in the background" },
-	{ "rmmod", cmd_rmmod, "run a module's exit and stop its host" },
-	{ "lsmod", cmd_lsmod, "list the loaded modules" },
-	{ "modinfo", cmd_modinfo, "show a module's license, description and parameters" },
-	{ "devices", cmd_devices, "show the char device numbers in use" },
-	{ "udev-test", cmd_udev_test, "prove udev rules against real nodes and a real udevd" },
+	{ "run", cmd_run, "serve MODULE.so in the foreground until SIGINT/SIGTERM", true },
+	{ "insmod", cmd_insmod, "serve MODULE.so in the background", true },
+	{ "rmmod", cmd_rmmod, "run a module's exit and stop its host", true },
+	{ "lsmod", cmd_lsmod, "list the loaded modules", true },
+	{ "modinfo", cmd_modinfo, "show a module's license, description and parameters", false },
+	{ "devices", cmd_devices, "show the char device numbers in use", false },
+	{ "udev-test", cmd_udev_test, "prove udev rules against real nodes and a real udevd", false },
 };
 
 static int usage(FILE *f, int status)
@@ -210,7 +275,8 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
+			return commands[i].uses_rundir && rundir_check() ? 1 :
+			       commands[i].fn(argc - 1, argv + 1);
 	err_msg("unknown command '%s'", argv[1]);
 	return usage(stderr, 2);
 }

@@ -16,14 +16,20 @@ struct host_opts {
 	char **params;		/* name=value ... */
 	int nparams;
 	const char *backend;	/* cuse, fuse, auto, direct */
+	const char *mountpoint;	/* the FUSE backend's, or NULL for its default */
 	int ready_fd;		/* insmod: tell the parent how init went; -1 for run */
 };
 
 /* Print "cdevctl: WHAT: message" to stderr; returns 1 for `return err(...)`. */
 int err_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The longest modules directory: its files' paths fit the 512-byte buffers. */
+#define MODULES_DIR_MAX ((size_t)256)
+
 /* The directory of loaded modules' pid files and control sockets. */
 const char *modules_dir(void);
+/* 0, or 1 after one line on stderr when LIBCDEV_RUNDIR is too long for it. */
+int rundir_check(void);
 int make_modules_dir(void);
 
 /* Serve a module until SIGINT/SIGTERM or rmmod: the body of run and insmod. */
@@ -31,6 +37,9 @@ int host_run(const struct host_opts *o);
 
 /* Ask the host of module @name; the reply line in @reply. 0, or -errno. */
 int host_request(const char *name, const char *request, char *reply, size_t size);
+
+/* Whether @pid runs (a zombie does not). */
+bool process_alive(pid_t pid);
 
 /* The pid of a loaded module's host, or -ESRCH when it is not loaded. */
 pid_t host_pid(const char *name);

@@ -33,11 +33,23 @@ struct host {
 
 const char *modules_dir(void)
 {
-	static char dir[256];
+	static char dir[MODULES_DIR_MAX + 1];
 	const char *run = getenv("LIBCDEV_RUNDIR");
 
+	/* rundir_check() has refused a value that would not fit. */
 	snprintf(dir, sizeof(dir), "%s/modules", run && *run ? run : "/run/libcdev");
 	return dir;
+}
+
+int rundir_check(void)
+{
+	const char *run = getenv("LIBCDEV_RUNDIR");
+	size_t len = run ? strlen(run) : 0;
+
+	if (len + strlen("/modules") > MODULES_DIR_MAX)
+		return err_msg("LIBCDEV_RUNDIR is too long (%zu bytes, at most %zu)", len,
+			       MODULES_DIR_MAX - strlen("/modules"));
+	return 0;
 }
 
 static int sock_path(const char *name, struct sockaddr_un *sa)
@@ -50,10 +62,29 @@ static int sock_path(const char *name, struct sockaddr_un *sa)
 	return 0;
 }
 
+/*
+ * A directory that only its owner, root or us, can write to: anyone else
+ * could plant or swap the files we trust. Explicit mode, whatever the umask.
+ */
+static int make_private_dir(const char *path)
+{
+	struct stat st;
+
+	if (mkdir(path, 0755) == 0 && chmod(path, 0755) < 0)
+		return -errno;
+	if (lstat(path, &st) < 0)
+		return -errno;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	if ((st.st_uid != geteuid() && st.st_uid != 0) || (st.st_mode & (S_IWGRP | S_IWOTH)))
+		return -EPERM;
+	return 0;
+}
+
 /* mkdir -p: the run directory itself may not exist yet. */
 int make_modules_dir(void)
 {
-	char path[256];
+	char path[MODULES_DIR_MAX + 1];
 
 	snprintf(path, sizeof(path), "%s", modules_dir());
 	for (char *p = path + 1; *p; p++) {
@@ -64,25 +95,53 @@ int make_modules_dir(void)
 			return -errno;
 		*p = '/';
 	}
-	if (mkdir(path, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
+	return make_private_dir(path);
+}
+
+/*
+ * Whether @pid runs: a zombie does not (a killed host is one until its parent
+ * reaps it), though kill(pid, 0) still succeeds for it.
+ */
+bool process_alive(pid_t pid)
+{
+	char path[64], stat[256], *paren;
+	ssize_t n;
+	int fd;
+
+	if (kill(pid, 0) < 0 && errno == ESRCH)
+		return false;
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno != ENOENT;
+	n = read(fd, stat, sizeof(stat) - 1);
+	close(fd);
+	if (n <= 0)
+		return true;
+	stat[n] = '\0';
+	/* "PID (COMM) STATE ...": COMM may hold anything, so look after its last ')'. */
+	paren = strrchr(stat, ')');
+	return !(paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X'));
 }
 
 pid_t host_pid(const char *name)
 {
 	char path[512];
 	FILE *f;
-	int pid = 0;
+	int fd, pid = 0;
 
 	snprintf(path, sizeof(path), "%s/%s.pid", modules_dir(), name);
-	f = fopen(path, "re");
-	if (!f)
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	f = fd >= 0 ? fdopen(fd, "r") : NULL;
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return -ESRCH;
+	}
 	if (fscanf(f, "%d", &pid) != 1)
 		pid = 0;
 	fclose(f);
-	if (pid <= 0 || (kill(pid, 0) < 0 && errno == ESRCH))
+	if (pid <= 0 || !process_alive(pid))
 		return -ESRCH;
 	return pid;
 }
@@ -119,6 +178,17 @@ int host_request(const char *name, const char *request, char *reply, size_t size
 
 /* ---- the control socket ---- */
 
+/* Anyone may ask for the count of users (lsmod); only root or our own user may stop us. */
+static bool may_stop(int fd)
+{
+	struct ucred cred;
+	socklen_t len = sizeof(cred);
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0)
+		return false;
+	return cred.uid == 0 || cred.uid == geteuid();
+}
+
 static void control_answer(struct host *h, int fd)
 {
 	char line[64] = "", reply[64];
@@ -132,6 +202,8 @@ static void control_answer(struct host *h, int fd)
 	line[strcspn(line, "\n")] = '\0';
 	if (!strcmp(line, "users")) {
 		snprintf(reply, sizeof(reply), "%d\n", module_refcount(h->mod));
+	} else if ((!strcmp(line, "rmmod") || !strcmp(line, "rmmod -f")) && !may_stop(fd)) {
+		snprintf(reply, sizeof(reply), "denied\n");
 	} else if (!strcmp(line, "rmmod") || !strcmp(line, "rmmod -f")) {
 		/* Stopping is atomic against new opens; the exit runs in the main thread. */
 		err = libcdev_module_stop(h->mod, !strcmp(line, "rmmod -f"));
@@ -176,7 +248,7 @@ static int host_claim(struct host *h, const char *path)
 	struct sockaddr_un sa;
 	pid_t other;
 	FILE *f;
-	int err;
+	int fd, err;
 
 	other = host_pid(name);
 	if (other > 0)
@@ -193,12 +265,22 @@ static int host_claim(struct host *h, const char *path)
 	if (h->sock < 0 || bind(h->sock, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
 	    listen(h->sock, 8) < 0)
 		return -errno;
-	f = fopen(h->pidfile, "we");
-	if (!f)
+	/* Every user may connect (lsmod); may_stop() decides who may stop us. */
+	if (chmod(h->sockfile, 0666) < 0)
 		return -errno;
+	unlink(h->pidfile);	/* stale too */
+	/* A new file: a symlink or file planted there is not written through. */
+	fd = open(h->pidfile, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	f = fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		err = -errno;
+		close(fd);
+		return err;
+	}
 	fprintf(f, "%d %s\n", (int)getpid(), path);
-	fclose(f);
-	return 0;
+	return fclose(f) ? -errno : 0;
 }
 
 static void host_release(struct host *h)
@@ -262,7 +344,7 @@ static int set_params(const struct host_opts *o, struct module *mod)
 	return 0;
 }
 
-int host_run(const struct host_opts *o)
+static int host_serve(const struct host_opts *o)
 {
 	struct host h = { .sock = -1 };
 	pthread_t control;
@@ -275,6 +357,10 @@ int host_run(const struct host_opts *o)
 	sigaddset(&set, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 
+	/* Through the library, so the same checks as LIBCDEV_FUSE_MOUNTPOINT's apply. */
+	err = o->mountpoint ? libcdev_backend_set_mountpoint(o->mountpoint) : 0;
+	if (err)
+		return report(o, err, "--mountpoint %s: %s", o->mountpoint, strerror(-err));
 	err = libcdev_backend_select(o->backend);
 	if (err)
 		return report(o, err, "backend %s: %s", o->backend, backend_error(o->backend, err));
@@ -321,4 +407,13 @@ out_release:
 out_unload:
 	libcdev_module_unload(h.mod, true);
 	return 1;
+}
+
+/* Every way out unmounts: insmod's host ends with _exit(), which skips atexit(). */
+int host_run(const struct host_opts *o)
+{
+	int ret = host_serve(o);
+
+	libcdev_backend_stop();
+	return ret;
 }

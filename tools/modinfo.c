@@ -4,7 +4,6 @@
  * section .modinfo without loading it (no code of the module runs), as the
  * kernel's modinfo does.
  */
-#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -16,36 +15,7 @@
 #include <unistd.h>
 
 #include "cdevctl.h"
-
-static int elf_find_modinfo(const unsigned char *p, size_t size, size_t *off, size_t *len)
-{
-	const Elf64_Ehdr *eh = (const void *)p;
-	const Elf64_Shdr *sh, *strtab;
-
-	if (size < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
-	    eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_type != ET_DYN)
-		return -ENOEXEC;
-	if (eh->e_shoff > size || eh->e_shnum > (size - eh->e_shoff) / sizeof(*sh) ||
-	    eh->e_shstrndx >= eh->e_shnum)
-		return -ENOEXEC;
-	sh = (const void *)(p + eh->e_shoff);
-	strtab = &sh[eh->e_shstrndx];
-	if (strtab->sh_offset > size || strtab->sh_size > size - strtab->sh_offset)
-		return -ENOEXEC;
-	for (unsigned int i = 0; i < eh->e_shnum; i++) {
-		if (sh[i].sh_name >= strtab->sh_size)
-			continue;
-		if (strncmp((const char *)p + strtab->sh_offset + sh[i].sh_name, ".modinfo",
-			    strtab->sh_size - sh[i].sh_name))
-			continue;
-		if (sh[i].sh_offset > size || sh[i].sh_size > size - sh[i].sh_offset)
-			return -ENOEXEC;
-		*off = sh[i].sh_offset;
-		*len = sh[i].sh_size;
-		return 0;
-	}
-	return -ENODATA;
-}
+#include "modinfo-elf.h"
 
 int modinfo_read(const char *path, char **data, size_t *size)
 {
@@ -65,7 +35,7 @@ int modinfo_read(const char *path, char **data, size_t *size)
 	close(fd);
 	if (map == MAP_FAILED)
 		return -errno;
-	err = elf_find_modinfo(map, st.st_size, &off, &len);
+	err = modinfo_elf_find(map, st.st_size, &off, &len);
 	if (!err) {
 		*data = malloc(len + 1);
 		if (*data) {
