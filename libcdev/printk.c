@@ -4,17 +4,25 @@
  * "NAME: message", with the level spelled out for warnings and worse.
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "libcdev-private.h"
 
-static const char *prefix;
+static const char *module_prefix;
 
 void printk_set_prefix(const char *name)
 {
-	prefix = name;
+	module_prefix = name;
+}
+
+static bool already_prefixed(const char *line, const char *prefix)
+{
+	size_t len = strlen(prefix);
+
+	return !strncmp(line, prefix, len) && line[len] == ':' && line[len + 1] == ' ';
 }
 
 static int level_of(const char **fmt)
@@ -32,8 +40,8 @@ _public_ int printk(const char *fmt, ...)
 {
 	static const char *const names[] = { "emergency: ", "alert: ", "critical: ",
 					     "error: ", "warning: ", "", "", "" };
-	const char *env = getenv("LIBCDEV_LOG");
-	char line[1024];
+	const char *env = getenv("LIBCDEV_LOG"), *prefix = module_prefix;
+	char line[1024], *body = line;
 	va_list ap;
 	int level = level_of(&fmt), n;
 
@@ -44,8 +52,11 @@ _public_ int printk(const char *fmt, ...)
 	va_end(ap);
 	if (n < 0)
 		return n;
+	/* Kernel-style code names its module itself, with pr_fmt(): once is enough. */
+	if (prefix && already_prefixed(line, prefix))
+		body += strlen(prefix) + 2;
 	/* One write per message, so lines of several threads do not mix. */
 	fprintf(stderr, "%s%s%s%s%s", prefix ? prefix : "", prefix ? ": " : "",
-		names[level], line, n > 0 && line[strlen(line) - 1] == '\n' ? "" : "\n");
+		names[level], body, n > 0 && line[strlen(line) - 1] == '\n' ? "" : "\n");
 	return n;
 }
