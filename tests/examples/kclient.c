@@ -10,6 +10,9 @@
  *   kchar-get PATH          KCHAR_IOCTL_GET_MSG into a buffer: the message
  *   kchar-nth PATH N        KCHAR_IOCTL_GET_NTH_BYTE: the byte as a character
  *   busy PATH               open twice: the second open's outcome
+ *   scull PATH OP [N]       the kscull quantum ioctls: reset, set N (pointer),
+ *                           tell N (value), get (pointer), query (return
+ *                           value), exchange N (pointer): "ok" or the value
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +23,7 @@
 #include <unistd.h>
 
 #include "examples/kernel/lkmpg/kchar_ioctl.h"
+#include "examples/kernel/scull/kscull.h"
 #include "tests/client-util.h"
 
 static int kchar_set(const char *path, const char *msg)
@@ -69,6 +73,33 @@ static int open_twice(const char *path)
 	return 0;
 }
 
+static int scull_ioctl(const char *path, const char *op, const char *arg)
+{
+	int fd = open_or_fail(path, O_RDONLY), v = arg ? atoi(arg) : 0, ret;
+
+	if (!strcmp(op, "reset"))
+		ret = ioctl(fd, KSCULL_IOCRESET);
+	else if (!strcmp(op, "set"))
+		ret = ioctl(fd, KSCULL_IOCSQUANTUM, &v);
+	else if (!strcmp(op, "tell"))
+		ret = ioctl(fd, KSCULL_IOCTQUANTUM, (unsigned long)v);
+	else if (!strcmp(op, "get"))
+		ret = ioctl(fd, KSCULL_IOCGQUANTUM, &v);
+	else if (!strcmp(op, "query"))
+		ret = v = ioctl(fd, KSCULL_IOCQQUANTUM);
+	else if (!strcmp(op, "exchange"))
+		ret = ioctl(fd, KSCULL_IOCXQUANTUM, &v);
+	else
+		return 2;
+	if (ret < 0)
+		return fail();
+	if (!strcmp(op, "get") || !strcmp(op, "query") || !strcmp(op, "exchange"))
+		printf("%d\n", v);
+	else
+		puts("ok");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : "", *path = argc > 2 ? argv[2] : NULL;
@@ -87,7 +118,9 @@ int main(int argc, char **argv)
 		return kchar_nth(path, arg);
 	if (!strcmp(cmd, "busy"))
 		return open_twice(path);
+	if (!strcmp(cmd, "scull") && arg)
+		return scull_ioctl(path, arg, argc > 4 ? argv[4] : NULL);
 usage:
-	fprintf(stderr, "usage: kclient kchar-set|kchar-set-bad|kchar-get|kchar-nth|busy PATH [ARG]\n");
+	fprintf(stderr, "usage: kclient kchar-set|kchar-set-bad|kchar-get|kchar-nth|busy|scull PATH [ARG...]\n");
 	return 2;
 }
