@@ -117,3 +117,29 @@ teardown() {
 	run as 1002 "$CLIENT" open /dev/kscullu r
 	[ "$output" = ok ]
 }
+
+@test "kscull: /proc/kscull/blocks is a seq_file node: records larger than a page, read in short reads" {
+	[ -c /dev/proc/kscull/blocks ]
+	# 600 blocks of 8 bytes: kscull0's record is about 12 KB, three pages.
+	head -c 4800 /dev/zero > /dev/kscull0
+	printf 'hello' > /dev/kscull1
+	cat /dev/proc/kscull/blocks > "$BATS_TEST_TMPDIR/whole"
+	[ "$(wc -l < "$BATS_TEST_TMPDIR/whole")" -eq 603 ]
+	[ "$(sed -n 1p "$BATS_TEST_TMPDIR/whole")" = "kscull0: 4800 bytes, quantum 8" ]
+	[ "$(sed -n 601p "$BATS_TEST_TMPDIR/whole")" = "  block 599: 8 bytes" ]
+	[ "$(sed -n 602p "$BATS_TEST_TMPDIR/whole")" = "kscull1: 5 bytes, quantum 8" ]
+	[ "$(sed -n 603p "$BATS_TEST_TMPDIR/whole")" = "  block 0: 5 bytes" ]
+	# Reads of 100 bytes cut the records anywhere: the same text comes out.
+	dd if=/dev/proc/kscull/blocks bs=100 2>/dev/null > "$BATS_TEST_TMPDIR/short"
+	cmp "$BATS_TEST_TMPDIR/whole" "$BATS_TEST_TMPDIR/short"
+}
+
+@test "kscull: /proc/kscull/stats (single_open) follows the driver's state; entries go at exit" {
+	[ "$(cat /dev/proc/kscull/stats)" = "quantum 8
+pipe 0 of 63 bytes" ]
+	printf 'abc' > /dev/kscullpipe
+	[ "$(sed -n 2p /dev/proc/kscull/stats)" = "pipe 3 of 63 bytes" ]
+	stop_module
+	wait_gone /dev/proc/kscull/stats
+	wait_gone /dev/proc/kscull/blocks
+}

@@ -17,6 +17,10 @@
  *                               poll(); a semaphore guards the buffer;
  *   /dev/kscullu                one user at a time: while a user has it open,
  *                               others get EBUSY, unless capable(CAP_DAC_OVERRIDE).
+ * and in /proc (proc_mkdir, proc_create, seq_file):
+ *   kscull/blocks               a record per memory device, a line per block
+ *                               (seq_operations: start/next/stop/show);
+ *   kscull/stats                the quantum and the pipe's fill (single_open).
  *
  * Build in the kernel: the Kbuild file beside it (obj-m += kscull.o).
  * Build against libcdev (installed):
@@ -38,8 +42,10 @@
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/poll.h>
+#include <linux/proc_fs.h>
 #include <linux/sched/signal.h>
 #include <linux/semaphore.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/uaccess.h>
@@ -430,6 +436,101 @@ static const struct file_operations kscull_u_fops = {
 	.release = kscull_u_release,
 };
 
+/* ---- /proc/kscull ---- */
+
+static struct proc_dir_entry *kscull_proc_dir;
+
+/* One record per memory device; *pos is the device's index. */
+static void *kscull_seq_start(struct seq_file *s, loff_t *pos)
+{
+	return *pos < KSCULL_MEM_DEVS ? &kscull_devs[*pos] : NULL;
+}
+
+static void *kscull_seq_next(struct seq_file *s, void *v, loff_t *pos)
+{
+	(*pos)++;
+	return kscull_seq_start(s, pos);
+}
+
+static void kscull_seq_stop(struct seq_file *s, void *v)
+{
+}
+
+static int kscull_seq_show(struct seq_file *s, void *v)
+{
+	struct kscull_dev *dev = v;
+	struct kscull_block *b;
+	size_t left;
+	int i = 0;
+
+	if (mutex_lock_interruptible(&dev->lock))
+		return -ERESTARTSYS;
+	seq_printf(s, "kscull%d: %zu bytes, quantum %d\n", (int)(dev - kscull_devs), dev->size,
+		   dev->quantum);
+	left = dev->size;
+	list_for_each_entry(b, &dev->blocks, list) {
+		seq_printf(s, "  block %d: %zu bytes\n", i++, min_t(size_t, left, dev->quantum));
+		left -= min_t(size_t, left, dev->quantum);
+	}
+	mutex_unlock(&dev->lock);
+	return 0;
+}
+
+static const struct seq_operations kscull_seq_ops = {
+	.start = kscull_seq_start,
+	.next = kscull_seq_next,
+	.stop = kscull_seq_stop,
+	.show = kscull_seq_show,
+};
+
+static int kscull_blocks_open(struct inode *inode, struct file *file)
+{
+	return seq_open(file, &kscull_seq_ops);
+}
+
+static const struct proc_ops kscull_blocks_ops = {
+	.proc_open = kscull_blocks_open,
+	.proc_read = seq_read,
+	.proc_lseek = seq_lseek,
+	.proc_release = seq_release,
+};
+
+static int kscull_stats_show(struct seq_file *s, void *v)
+{
+	size_t fill;
+
+	down(&kpipe.sem);
+	fill = (kpipe.wp + KSCULL_PIPE_SIZE - kpipe.rp) % KSCULL_PIPE_SIZE;
+	up(&kpipe.sem);
+	seq_printf(s, "quantum %d\npipe %zu of %d bytes\n", quantum, fill, KSCULL_PIPE_SIZE - 1);
+	return 0;
+}
+
+static int kscull_stats_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, kscull_stats_show, NULL);
+}
+
+static const struct proc_ops kscull_stats_ops = {
+	.proc_open = kscull_stats_open,
+	.proc_read = seq_read,
+	.proc_lseek = seq_lseek,
+	.proc_release = single_release,
+};
+
+static int kscull_proc_init(void)
+{
+	kscull_proc_dir = proc_mkdir("kscull", NULL);
+	if (!kscull_proc_dir)
+		return -ENOMEM;
+	if (!proc_create("blocks", 0444, kscull_proc_dir, &kscull_blocks_ops) ||
+	    !proc_create("stats", 0444, kscull_proc_dir, &kscull_stats_ops)) {
+		proc_remove(kscull_proc_dir);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
 /* ---- set-up ---- */
 
 static int kscull_add(struct cdev *cdev, const struct file_operations *fops, int minor,
@@ -507,6 +608,10 @@ static int __init kscull_init(void)
 	err = kscull_add(&kuser.cdev, &kscull_u_fops, KSCULL_UID_MINOR, "kscullu");
 	if (err)
 		goto fail;
+	i++;
+	err = kscull_proc_init();
+	if (err)
+		goto fail;
 	pr_info("major %d, minors 0-%d, quantum %d\n", MAJOR(kscull_devt), KSCULL_MINORS - 1,
 		quantum);
 	return 0;
@@ -519,6 +624,7 @@ fail:
 
 static void __exit kscull_exit(void)
 {
+	remove_proc_subtree("kscull", NULL);
 	kscull_cleanup(KSCULL_MINORS);
 	pr_info("unloaded\n");
 }

@@ -25,6 +25,7 @@ typedef __s64 s64;
 
 typedef unsigned int gfp_t;
 typedef unsigned int fmode_t;
+typedef unsigned short umode_t;
 typedef u64 phys_addr_t;
 typedef u64 dma_addr_t;
 typedef u64 resource_size_t;
