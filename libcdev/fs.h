@@ -34,6 +34,15 @@ struct module;
 struct file;
 struct inode;
 struct poll_table_struct;
+struct kiocb;
+struct iov_iter;
+struct io_comp_batch;
+struct dir_context;
+struct vm_area_struct;
+struct file_lock;
+struct pipe_inode_info;
+struct seq_file;
+struct io_uring_cmd;
 
 /**
  * struct file_operations - a driver's methods, in the kernel's signatures
@@ -54,6 +63,41 @@ struct file_operations {
 	int (*flush)(struct file *, void *id);
 	int (*release)(struct inode *, struct file *);
 	int (*fsync)(struct file *, loff_t, loff_t, int datasync);
+	/*
+	 * The kernel's other members (6.6), for drivers that set them. Neither
+	 * CUSE nor the FUSE backend has a way to reach them: they are never
+	 * called (mmap(2) of a node fails with ENODEV, O_ASYNC sends no SIGIO;
+	 * see libcdev-kernel(7)).
+	 */
+	ssize_t (*read_iter)(struct kiocb *, struct iov_iter *);
+	ssize_t (*write_iter)(struct kiocb *, struct iov_iter *);
+	int (*iopoll)(struct kiocb *kiocb, struct io_comp_batch *, unsigned int flags);
+	int (*iterate_shared)(struct file *, struct dir_context *);
+	long (*compat_ioctl)(struct file *, unsigned int, unsigned long);
+	int (*mmap)(struct file *, struct vm_area_struct *);
+	unsigned long mmap_supported_flags;
+	int (*fasync)(int, struct file *, int);
+	int (*lock)(struct file *, int, struct file_lock *);
+	unsigned long (*get_unmapped_area)(struct file *, unsigned long, unsigned long,
+					   unsigned long, unsigned long);
+	int (*check_flags)(int);
+	int (*flock)(struct file *, int, struct file_lock *);
+	ssize_t (*splice_write)(struct pipe_inode_info *, struct file *, loff_t *, size_t,
+				unsigned int);
+	ssize_t (*splice_read)(struct file *, loff_t *, struct pipe_inode_info *, size_t,
+			       unsigned int);
+	void (*splice_eof)(struct file *file);
+	int (*setlease)(struct file *, int, struct file_lock **, void **);
+	long (*fallocate)(struct file *file, int mode, loff_t offset, loff_t len);
+	void (*show_fdinfo)(struct seq_file *m, struct file *f);
+	ssize_t (*copy_file_range)(struct file *, loff_t, struct file *, loff_t, size_t,
+				   unsigned int);
+	loff_t (*remap_file_range)(struct file *file_in, loff_t pos_in, struct file *file_out,
+				   loff_t pos_out, loff_t len, unsigned int remap_flags);
+	int (*fadvise)(struct file *, loff_t, loff_t, int);
+	int (*uring_cmd)(struct io_uring_cmd *ioucmd, unsigned int issue_flags);
+	int (*uring_cmd_iopoll)(struct io_uring_cmd *, struct io_comp_batch *,
+				unsigned int poll_flags);
 };
 
 /** struct inode - one device number as the dispatcher sees it */

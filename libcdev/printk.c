@@ -5,17 +5,25 @@
  * log.c, so LIBCDEV_LOG and libcdev_set_log_fn() apply as to the library's.
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "libcdev-private.h"
 
-static const char *prefix;
+static const char *module_prefix;
 
 void printk_set_prefix(const char *name)
 {
-	prefix = name;
+	module_prefix = name;
+}
+
+static bool already_prefixed(const char *line, const char *prefix)
+{
+	size_t len = strlen(prefix);
+
+	return !strncmp(line, prefix, len) && line[len] == ':' && line[len + 1] == ' ';
 }
 
 static int level_of(const char **fmt)
@@ -33,7 +41,8 @@ _public_ int printk(const char *fmt, ...)
 {
 	static const char *const names[] = { "emergency: ", "alert: ", "critical: ",
 					     "error: ", "warning: ", "", "", "" };
-	char line[LOG_LINE_MAX];
+	const char *prefix = module_prefix;
+	char line[LOG_LINE_MAX], *body = line;
 	va_list ap;
 	int level = level_of(&fmt), n;
 
@@ -44,7 +53,10 @@ _public_ int printk(const char *fmt, ...)
 	va_end(ap);
 	if (n < 0)
 		return n;
+	/* Kernel-style code names its module itself, with pr_fmt(): once is enough. */
+	if (prefix && already_prefixed(line, prefix))
+		body += strlen(prefix) + 2;
 	/* The library's one writer: one threshold, one line written whole. */
-	log_printk(level, prefix, names[level], line);
+	log_printk(level, prefix, names[level], body);
 	return n;
 }

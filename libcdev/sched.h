@@ -35,6 +35,8 @@ struct task_struct {
 	struct wait_queue_head *waiting_on;
 	unsigned long long cap_effective;
 	int cap_known;
+	uid_t ruid;		/* the caller's real uid (current_uid()) */
+	gid_t rgid;		/* the caller's real gid (current_gid()) */
 };
 
 /** libcdev_current - the task of the request running on this thread */
@@ -60,8 +62,9 @@ typedef struct { uid_t val; } kuid_t;
 typedef struct { gid_t val; } kgid_t;
 
 static inline kuid_t current_euid(void) { kuid_t u = { current->uid }; return u; }
-static inline kuid_t current_uid(void) { kuid_t u = { current->uid }; return u; }
+static inline kuid_t current_uid(void) { kuid_t u = { current->ruid }; return u; }
 static inline kgid_t current_egid(void) { kgid_t g = { current->gid }; return g; }
+static inline kgid_t current_gid(void) { kgid_t g = { current->rgid }; return g; }
 static inline uid_t __kuid_val(kuid_t uid) { return uid.val; }
 static inline gid_t __kgid_val(kgid_t gid) { return gid.val; }
 static inline bool uid_eq(kuid_t a, kuid_t b) { return a.val == b.val; }

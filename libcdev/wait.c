@@ -21,6 +21,7 @@ _public_ void init_waitqueue_head(wait_queue_head_t *wq)
 	pthread_cond_init(&wq->cond, NULL);
 	wq->seq = 0;
 	wq->head = NULL;
+	wq->sleepers = 0;
 }
 
 _public_ void add_wait_queue(wait_queue_head_t *wq, struct wait_queue_entry *e)
@@ -57,7 +58,7 @@ _public_ bool waitqueue_active(wait_queue_head_t *wq)
 	bool active;
 
 	pthread_mutex_lock(&wq->lock);
-	active = wq->head != NULL;
+	active = wq->head != NULL || wq->sleepers != 0;
 	pthread_mutex_unlock(&wq->lock);
 	return active;
 }
@@ -85,8 +86,16 @@ _public_ unsigned long __wait_prepare(wait_queue_head_t *wq)
 
 	pthread_mutex_lock(&wq->lock);
 	seq = wq->seq;
+	wq->sleepers++;
 	pthread_mutex_unlock(&wq->lock);
 	return seq;
+}
+
+_public_ void __wait_finish(wait_queue_head_t *wq)
+{
+	pthread_mutex_lock(&wq->lock);
+	wq->sleepers--;
+	pthread_mutex_unlock(&wq->lock);
 }
 
 _public_ void __wait_deadline(struct timespec *dl, long timeout_ms)
@@ -164,6 +173,7 @@ void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gi
 	       pthread_mutex_t *lock)
 {
 	char path[64], line[256];
+	unsigned int id;
 	FILE *f;
 	int v;
 
@@ -173,7 +183,10 @@ void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gi
 	t->uid = uid;
 	t->gid = gid;
 	t->wait_lock = lock;
-	/* One read gives the name and the thread group of the caller. */
+	/* The real ids, unless /proc says otherwise below. */
+	t->ruid = uid;
+	t->rgid = gid;
+	/* One read gives the name, the thread group and the real ids of the caller. */
 	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
 	f = fopen(path, "re");
 	if (!f)
@@ -188,7 +201,11 @@ void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gi
 			t->comm[len] = '\0';
 		} else if (!tgid && sscanf(line, "Tgid: %d", &v) == 1) {
 			t->tgid = v;
-			break;
+		} else if (sscanf(line, "Uid: %u", &id) == 1) {
+			t->ruid = id;
+		} else if (sscanf(line, "Gid: %u", &id) == 1) {
+			t->rgid = id;
+			break;	/* the last line wanted: Gid follows Uid and Tgid */
 		}
 	}
 	fclose(f);

@@ -34,11 +34,12 @@ struct wait_queue_head {
 	pthread_cond_t cond;
 	unsigned long seq;		/* bumped by every wake-up */
 	struct wait_queue_entry *head;
+	unsigned int sleepers;		/* waiters between __wait_prepare and __wait_finish */
 };
 typedef struct wait_queue_head wait_queue_head_t;
 
 #define __WAIT_QUEUE_HEAD_INITIALIZER(name) \
-	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL }
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL, 0 }
 #define DECLARE_WAIT_QUEUE_HEAD(name) \
 	wait_queue_head_t name = __WAIT_QUEUE_HEAD_INITIALIZER(name)
 
@@ -61,8 +62,14 @@ void __wake_up(wait_queue_head_t *wq_head, unsigned int mode, int nr, void *key)
 #define wake_up_interruptible_poll(x, m) \
 	__wake_up(x, TASK_INTERRUPTIBLE, 1, (void *)(unsigned long)(m))
 
-/* The snapshot a waiter takes before testing its condition. */
+/*
+ * The snapshot a waiter takes before testing its condition. From then until
+ * __wait_finish() the waiter counts in waitqueue_active(), as a task on the
+ * kernel's queue does from prepare_to_wait() to finish_wait(): a waker that
+ * sets the condition and then sees no sleeper may skip its wake-up safely.
+ */
 unsigned long __wait_prepare(wait_queue_head_t *wq_head);
+void __wait_finish(wait_queue_head_t *wq_head);
 
 /*
  * Sleep until a wake-up after @seq, an interrupt (if @interruptible) or
@@ -86,11 +93,13 @@ __extension__ ({							\
 	for (;;) {							\
 		unsigned long __seq = __wait_prepare(&(wq_head));	\
 		if (condition) {					\
+			__wait_finish(&(wq_head));			\
 			__ret = 0;					\
 			break;						\
 		}							\
 		__ret = __wait_sleep(&(wq_head), __seq, interruptible,	\
 				     timeout_ms);			\
+		__wait_finish(&(wq_head));				\
 		if (__ret == -ERESTARTSYS)				\
 			break;						\
 		if (__ret == -ETIMEDOUT) {				\
@@ -131,14 +140,18 @@ __extension__ ({							\
 	for (;;) {							\
 		unsigned long __seq = __wait_prepare(&(wq_head));	\
 		if (condition) {					\
+			__wait_finish(&(wq_head));			\
 			__left = __wait_remaining(&__dl);		\
 			__left = __left ? __left : 1;			\
 			break;						\
 		}							\
 		__left = __wait_remaining(&__dl);			\
-		if (__left == 0)					\
+		if (__left == 0) {					\
+			__wait_finish(&(wq_head));			\
 			break;						\
+		}							\
 		__r = __wait_sleep(&(wq_head), __seq, true, __left);	\
+		__wait_finish(&(wq_head));				\
 		if (__r == -ERESTARTSYS) {				\
 			__left = -ERESTARTSYS;				\
 			break;						\

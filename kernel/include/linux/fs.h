@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev-kernel - <linux/fs.h>: struct file, struct inode, struct
+ * file_operations with every member of the kernel's (6.6), device number
+ * regions and register_chrdev(), the llseek helpers, simple_read_from_buffer(),
+ * and the fasync helpers.
+ *
+ * Through CUSE, read/write/ioctl/poll/open/release/flush/fsync reach the
+ * driver; the position of each open file is kept here, since lseek(2) and
+ * pread(2) on the node never reach the server. mmap, fasync, the _iter and
+ * splice members are never called (libcdev-kernel(7)).
+ */
+#ifndef LIBCDEV_KERNEL_LINUX_FS_H
+#define LIBCDEV_KERNEL_LINUX_FS_H
+
+#include <limits.h>
+#include <signal.h>
+
+#include <linux/atomic.h>
+#include <linux/bug.h>
+#include <linux/capability.h>
+#include <linux/cred.h>
+#include <linux/errno.h>
+#include <linux/fcntl.h>
+#include <linux/init.h>
+#include <linux/kdev_t.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/semaphore.h>
+#include <linux/slab.h>
+#include <linux/stat.h>
+#include <linux/types.h>
+#include <linux/uidgid.h>
+#include <linux/wait.h>
+#include <libcdev/fs.h>
+#include <libcdev/printk.h>
+#include <libcdev/uaccess.h>
+
+#define MAX_LFS_FILESIZE	((loff_t)LLONG_MAX)
+
+/**
+ * simple_read_from_buffer - copy from @from (@available bytes) at *@ppos to the caller
+ * Return: the bytes copied (0 at the end), or -EFAULT if none could be.
+ */
+static inline ssize_t simple_read_from_buffer(void __user *to, size_t count, loff_t *ppos,
+					      const void *from, size_t available)
+{
+	loff_t pos = *ppos;
+	size_t n;
+	unsigned long left;
+
+	if (pos < 0)
+		return -EINVAL;
+	if ((size_t)pos >= available || !count)
+		return 0;
+	n = available - (size_t)pos;
+	if (n > count)
+		n = count;
+	left = copy_to_user(to, (const char *)from + pos, n);
+	if (left == n)
+		return -EFAULT;
+	n -= left;
+	*ppos = pos + (loff_t)n;
+	return (ssize_t)n;
+}
+
+/** simple_write_to_buffer - copy from the caller into @to (@available bytes) at *@ppos */
+static inline ssize_t simple_write_to_buffer(void *to, size_t available, loff_t *ppos,
+					     const void __user *from, size_t count)
+{
+	loff_t pos = *ppos;
+	size_t n;
+	unsigned long left;
+
+	if (pos < 0)
+		return -EINVAL;
+	if ((size_t)pos >= available || !count)
+		return 0;
+	n = available - (size_t)pos;
+	if (n > count)
+		n = count;
+	left = copy_from_user((char *)to + pos, from, n);
+	if (left == n)
+		return -EFAULT;
+	n -= left;
+	*ppos = pos + (loff_t)n;
+	return (ssize_t)n;
+}
+
+/*
+ * SIGIO to O_ASYNC readers: the kernel's CUSE never calls ->fasync and
+ * gives the server no way to signal the file's owner. The helpers keep the
+ * driver's bookkeeping compiling and say once that no signal goes out.
+ */
+struct fasync_struct {
+	int fa_fd;
+	struct file *fa_file;
+};
+
+static inline void __libcdev_fasync_unsupported(void)
+{
+	static int said;
+
+	if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+		printk(KERN_NOTICE "fasync: SIGIO cannot be sent through CUSE; O_ASYNC readers get no signal");
+}
+
+static inline int fasync_helper(int fd, struct file *filp, int on, struct fasync_struct **fapp)
+{
+	(void)fd, (void)filp, (void)on, (void)fapp;
+	__libcdev_fasync_unsupported();
+	return 0;
+}
+
+static inline void kill_fasync(struct fasync_struct **fp, int sig, int band)
+{
+	(void)fp, (void)sig, (void)band;
+	__libcdev_fasync_unsupported();
+}
+
+#endif

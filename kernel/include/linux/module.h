@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev-kernel - <linux/module.h>: module_init()/module_exit(),
+ * MODULE_*(), THIS_MODULE, try_module_get()/module_put().
+ *
+ * KBUILD_MODNAME names the module, as kbuild passes it to every object of a
+ * module (-DKBUILD_MODNAME='"name"'); cdev-kbuild(1) and the examples' build
+ * do the same. Without it, the name comes from the file's name at load time,
+ * and pr_fmt() cannot use it.
+ */
+#ifndef LIBCDEV_KERNEL_LINUX_MODULE_H
+#define LIBCDEV_KERNEL_LINUX_MODULE_H
+
+#include <linux/compiler.h>
+#include <linux/export.h>
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/moduleparam.h>
+#include <linux/stat.h>
+#include <linux/stringify.h>
+#include <libcdev/module.h>
+
+#define MODULE_DEVICE_TABLE(type, name)
+#define MODULE_FIRMWARE(_firmware)	MODULE_INFO(firmware, _firmware)
+#define MODULE_SOFTDEP(_softdep)	MODULE_INFO(softdep, _softdep)
+#define MODULE_IMPORT_NS(ns)		MODULE_INFO(import_ns, __stringify(ns))
+
+#endif

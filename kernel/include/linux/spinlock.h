@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev-kernel - <linux/spinlock.h>: spinlocks as POSIX mutexes (a thread
+ * spinning in user space would burn the CPU of the one it waits for). There
+ * are no interrupts to mask: the _irq/_irqsave/_bh forms lock the same way
+ * and *flags is 0. As in the kernel, code under a spinlock must not sleep;
+ * nothing checks that here.
+ */
+#ifndef LIBCDEV_KERNEL_LINUX_SPINLOCK_H
+#define LIBCDEV_KERNEL_LINUX_SPINLOCK_H
+
+#include <pthread.h>
+
+#include <linux/compiler.h>
+#include <linux/rwlock.h>
+
+typedef struct spinlock {
+	pthread_mutex_t m;
+} spinlock_t;
+
+#define __SPIN_LOCK_UNLOCKED(name)	{ PTHREAD_MUTEX_INITIALIZER }
+#define DEFINE_SPINLOCK(name)		spinlock_t name = __SPIN_LOCK_UNLOCKED(name)
+
+static inline void spin_lock_init(spinlock_t *lock)
+{
+	pthread_mutex_init(&lock->m, NULL);
+}
+
+static inline void spin_lock(spinlock_t *lock)
+{
+	pthread_mutex_lock(&lock->m);
+}
+
+static inline void spin_unlock(spinlock_t *lock)
+{
+	pthread_mutex_unlock(&lock->m);
+}
+
+static inline int spin_trylock(spinlock_t *lock)
+{
+	return pthread_mutex_trylock(&lock->m) == 0;
+}
+
+static inline int spin_is_locked(spinlock_t *lock)
+{
+	if (pthread_mutex_trylock(&lock->m) != 0)
+		return 1;
+	pthread_mutex_unlock(&lock->m);
+	return 0;
+}
+
+#define spin_lock_irq(lock)		spin_lock(lock)
+#define spin_unlock_irq(lock)		spin_unlock(lock)
+#define spin_lock_bh(lock)		spin_lock(lock)
+#define spin_unlock_bh(lock)		spin_unlock(lock)
+#define spin_lock_irqsave(lock, flags)	do { (flags) = 0; spin_lock(lock); } while (0)
+#define spin_unlock_irqrestore(lock, flags) do { (void)(flags); spin_unlock(lock); } while (0)
+#define spin_trylock_irqsave(lock, flags) ((flags) = 0, spin_trylock(lock))
+#define assert_spin_locked(lock)	do { (void)(lock); } while (0)
+
+#define local_irq_save(flags)		do { (flags) = 0; } while (0)
+#define local_irq_restore(flags)	do { (void)(flags); } while (0)
+#define local_irq_disable()		do { } while (0)
+#define local_irq_enable()		do { } while (0)
+
+#endif

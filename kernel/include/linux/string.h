@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev-kernel - <linux/string.h>: the C library's string functions plus
+ * the kernel's own: strscpy() (-E2BIG when truncated), strlcpy(), kstrdup()
+ * and kmemdup() (in <linux/slab.h>), memzero_explicit().
+ */
+#ifndef LIBCDEV_KERNEL_LINUX_STRING_H
+#define LIBCDEV_KERNEL_LINUX_STRING_H
+
+#include <string.h>
+#include <sys/types.h>
+
+#include <linux/errno.h>
+
+static inline ssize_t strscpy(char *dest, const char *src, size_t count)
+{
+	size_t len;
+
+	if (count == 0)
+		return -E2BIG;
+	len = strnlen(src, count);
+	if (len == count) {
+		memcpy(dest, src, count - 1);
+		dest[count - 1] = '\0';
+		return -E2BIG;
+	}
+	memcpy(dest, src, len + 1);
+	return (ssize_t)len;
+}
+
+/* glibc 2.38 declares its own strlcpy(): keep ours apart. */
+#define strlcpy(dest, src, size) __libcdev_strlcpy(dest, src, size)
+static inline size_t __libcdev_strlcpy(char *dest, const char *src, size_t size)
+{
+	size_t len = strlen(src);
+
+	if (size) {
+		size_t n = len >= size ? size - 1 : len;
+
+		memcpy(dest, src, n);
+		dest[n] = '\0';
+	}
+	return len;
+}
+
+static inline void memzero_explicit(void *s, size_t count)
+{
+	memset(s, 0, count);
+	__asm__ __volatile__("" : : "r"(s) : "memory");
+}
+
+#endif

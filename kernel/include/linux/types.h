@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev-kernel - <linux/types.h>: the kernel's fixed-width names over the
+ * system's UAPI header, which UAPI headers such as <linux/capability.h> need.
+ */
+#ifndef LIBCDEV_KERNEL_LINUX_TYPES_H
+#define LIBCDEV_KERNEL_LINUX_TYPES_H
+
+#include_next <linux/types.h>
+
+#ifndef __ASSEMBLER__
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+typedef __u8 u8;
+typedef __s8 s8;
+typedef __u16 u16;
+typedef __s16 s16;
+typedef __u32 u32;
+typedef __s32 s32;
+typedef __u64 u64;
+typedef __s64 s64;
+
+typedef unsigned int gfp_t;
+typedef unsigned int fmode_t;
+typedef unsigned short umode_t;
+typedef u64 phys_addr_t;
+typedef u64 dma_addr_t;
+typedef u64 resource_size_t;
+typedef s64 time64_t;
+typedef s64 ktime_t;
+
+/* atomic.h's counters and list.h's nodes live here, as in the kernel. */
+typedef struct {
+	int counter;
+} atomic_t;
+
+typedef struct {
+	s64 counter;
+} atomic64_t;
+
+typedef struct {
+	long counter;
+} atomic_long_t;
+
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+struct hlist_head {
+	struct hlist_node *first;
+};
+
+struct hlist_node {
+	struct hlist_node *next, **pprev;
+};
+#endif
+
+#endif
