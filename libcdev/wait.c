@@ -160,12 +160,61 @@ static __thread struct task_struct *current_task;
 static __thread struct task_struct self_task;
 static __thread pthread_mutex_t self_task_lock = PTHREAD_MUTEX_INITIALIZER;
 
-void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gid,
-	       pthread_mutex_t *lock)
+/* How long a thread trusts what it last read of a caller in /proc. */
+#define TASK_CACHE_NS	(100 * 1000 * 1000)
+
+static long long monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* The name and thread group of @pid from /proc; false if it is gone. */
+static bool task_read_proc(pid_t pid, char *comm, size_t size, pid_t *tgid)
 {
 	char path[64], line[256];
 	FILE *f;
 	int v;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "Name:\t", 6)) {
+			size_t len = strcspn(line + 6, "\n");
+
+			if (len >= size)
+				len = size - 1;
+			memcpy(comm, line + 6, len);
+			comm[len] = '\0';
+		} else if (sscanf(line, "Tgid: %d", &v) == 1) {
+			*tgid = v;
+			break;
+		}
+	}
+	fclose(f);
+	return true;
+}
+
+/*
+ * Reading /proc costs more than a whole small request: a thread remembers
+ * the last caller it looked up for a moment (a client making many calls in
+ * a row), so a pid reused or a comm changed within that moment can show the
+ * previous one's.
+ */
+static __thread struct {
+	pid_t pid, tgid;
+	long long when;
+	char comm[TASK_COMM_LEN];
+} task_cache;
+
+void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gid,
+	       pthread_mutex_t *lock)
+{
+	long long now = monotonic_ns();
 
 	memset(t, 0, sizeof(*t));
 	t->pid = pid;
@@ -173,25 +222,18 @@ void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gi
 	t->uid = uid;
 	t->gid = gid;
 	t->wait_lock = lock;
-	/* One read gives the name and the thread group of the caller. */
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	f = fopen(path, "re");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		if (!strncmp(line, "Name:\t", 6)) {
-			size_t len = strcspn(line + 6, "\n");
-
-			if (len >= sizeof(t->comm))
-				len = sizeof(t->comm) - 1;
-			memcpy(t->comm, line + 6, len);
-			t->comm[len] = '\0';
-		} else if (!tgid && sscanf(line, "Tgid: %d", &v) == 1) {
-			t->tgid = v;
-			break;
-		}
+	if (task_cache.pid != pid || now - task_cache.when > TASK_CACHE_NS) {
+		task_cache.pid = 0;
+		task_cache.tgid = pid;
+		task_cache.comm[0] = '\0';
+		if (!task_read_proc(pid, task_cache.comm, sizeof(task_cache.comm), &task_cache.tgid))
+			return;
+		task_cache.pid = pid;
+		task_cache.when = now;
 	}
-	fclose(f);
+	memcpy(t->comm, task_cache.comm, sizeof(t->comm));
+	if (!tgid)
+		t->tgid = task_cache.tgid;
 }
 
 void task_set_current(struct task_struct *t)
