@@ -154,6 +154,6 @@ row "$NODES nodes live" - "$(printf '%s\n' "${raw_t[@]}" | median)" \
 echo
 echo "region allocator, microseconds per alloc+unregister with N regions held:"
 # shellcheck disable=SC2086
-"$B/bench-regions" --ops $((OPS / 20 > 10 ? OPS / 20 : 10)) $REGIONS | tee "$TMP/regions"
+"$B/bench-regions" --ops $((OPS / 20 > 10 ? OPS / 20 : 10)) $REGIONS | tee "$TMP/allocator"
 awk 'NR == 1 { n = $1; a = $2 } { m = $1; b = $2 } END { printf "cost at %s / cost at %s: %.2f\n", m, n, b / a }' \
-	"$TMP/regions"
+	"$TMP/allocator"
