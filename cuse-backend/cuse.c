@@ -3,16 +3,18 @@
  * libcdev - the CUSE backend: every live device number becomes /dev/NAME.
  *
  * One CUSE connection serves exactly one device number (fs/fuse/cuse.c), so a
- * cdev of count N is N connections, each its own open() of /dev/cuse. One
- * thread reads requests from all of them (epoll) and hands each to the worker
- * pool; replies go straight from the workers to the connection.
+ * cdev of count N is N connections, each its own open() of /dev/cuse. The
+ * request threads are a leader/followers pool (leaders.h): the leader waits
+ * on all connections at once (epoll), reads one request into its own buffer,
+ * hands the leadership on and runs the request itself, replying straight to
+ * the connection. No request is copied, queued or passed between threads.
  *
- * A node lives while its cdev is added or any file on it is open; it is made
- * and destroyed only by the loop thread, so no request is read from a
- * connection being torn down. A node holds a reference for being live, one
- * for every open file and one for every request in flight; the last one
- * going queues its destruction, and closing the connection makes the kernel
- * remove the device.
+ * A node lives while its cdev is added or any file on it is open; it is
+ * destroyed only by the leader, so no request is read from a connection
+ * being torn down. A node holds a reference for being live, one for every
+ * open file and one for every request in flight; the last one going queues
+ * its destruction, and closing the connection makes the kernel remove the
+ * device.
  */
 #define FUSE_USE_VERSION 31
 
@@ -22,6 +24,7 @@
 #include <fuse3/fuse_lowlevel.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +40,8 @@
 #include "cuse-private.h"
 #include "ll-file.h"
 #include "ll-ioctl.h"
+#include "leaders.h"
 #include "udev-wait.h"
-#include "workers.h"
 
 #define CUSE_DEVICE_DEFAULT	"/dev/cuse"
 #define NODE_NAME_MAX		256
@@ -57,9 +60,8 @@ struct cuse_node {
 	dev_t dev;
 	char name[NODE_NAME_MAX];
 	struct fuse_session *se;
-	struct fuse_buf buf;
 	int fd;
-	int refs;			/* under nodes_lock */
+	atomic_int refs;		/* the last put queues the destruction */
 	int waiters;			/* threads waiting on it: they free it if it dies meanwhile */
 	int open_files;			/* under nodes_lock */
 	bool deleted;			/* cdev_del() ran */
@@ -98,33 +100,54 @@ static void loop_kick(void)
 		pr_err_lib("cuse: cannot wake the loop thread: %s", strerror(errno));
 }
 
-/* Called with nodes_lock held. */
-static void node_put_locked(struct cuse_node *n)
+/* Called with nodes_lock held, after the last reference went. */
+static void node_queue_destroy_locked(struct cuse_node *n)
 {
-	if (--n->refs > 0)
-		return;
 	n->next_cmd = cmd_destroy;
 	cmd_destroy = n;
 	loop_kick();
 }
 
+/* Called with nodes_lock held. */
+static void node_put_locked(struct cuse_node *n)
+{
+	if (atomic_fetch_sub(&n->refs, 1) == 1)
+		node_queue_destroy_locked(n);
+}
+
+/* Without the lock unless it is the last reference. */
 static void node_put(struct cuse_node *n)
 {
+	if (atomic_fetch_sub(&n->refs, 1) > 1)
+		return;
 	pthread_mutex_lock(&nodes_lock);
-	node_put_locked(n);
+	node_queue_destroy_locked(n);
 	pthread_mutex_unlock(&nodes_lock);
+}
+
+/*
+ * A reference for a request, unless the node is already on its way out (its
+ * destruction queued): a request that arrives then is refused.
+ */
+static bool node_tryget(struct cuse_node *n)
+{
+	int refs = atomic_load(&n->refs);
+
+	while (refs > 0)
+		if (atomic_compare_exchange_weak(&n->refs, &refs, refs + 1))
+			return true;
+	return false;
 }
 
 /* ---- requests ---- */
 
+/* One request, on the stack of the thread that received and runs it. */
 struct cuse_req {
-	struct work work;
 	fuse_req_t req;
 	struct cuse_node *node;
 	struct task_struct task;
 	pthread_mutex_t task_lock;
-	void (*handler)(struct cuse_req *cr);
-	/* arguments copied out of the loop thread's buffer */
+	/* the arguments: pointers into the thread's receive buffer */
 	struct fuse_file_info fi;
 	size_t size;
 	char *data;
@@ -136,6 +159,9 @@ struct cuse_req {
 	int interrupted;		/* FUSE_INTERRUPT came: the caller may be going */
 };
 
+static void loop_lead(struct lf_pool *pool);
+static struct lf_pool request_threads = LF_POOL_INIT(loop_lead);
+
 static void cuse_req_interrupt(fuse_req_t req, void *data)
 {
 	struct cuse_req *cr = data;
@@ -145,58 +171,39 @@ static void cuse_req_interrupt(fuse_req_t req, void *data)
 	libcdev_task_interrupt(&cr->task);
 }
 
-static void cuse_req_run(struct work *w)
+static void cuse_req_init(struct cuse_req *cr, fuse_req_t req, const struct fuse_file_info *fi)
 {
-	struct cuse_req *cr = container_of(w, struct cuse_req, work);
-	struct cuse_node *node = cr->node;
-
-	task_set_current(&cr->task);
-	cr->handler(cr);	/* replies to the kernel */
-	task_set_current(NULL);
-	free(cr->data);
-	pthread_mutex_destroy(&cr->task_lock);
-	free(cr);
-	node_put(node);
-}
-
-/* In the loop thread: take the request out of the buffer and hand it to a worker. */
-static struct cuse_req *cuse_req_new(fuse_req_t req, void (*handler)(struct cuse_req *),
-				     const struct fuse_file_info *fi)
-{
-	struct cuse_node *node = fuse_req_userdata(req);
-	const struct fuse_ctx *ctx = fuse_req_ctx(req);
-	struct cuse_req *cr = calloc(1, sizeof(*cr));
-
-	if (!cr) {
-		fuse_reply_err(req, ENOMEM);
-		return NULL;
-	}
+	memset(cr, 0, sizeof(*cr));
 	cr->req = req;
-	cr->node = node;
-	cr->handler = handler;
+	cr->node = fuse_req_userdata(req);
 	if (fi)
 		cr->fi = *fi;
-	pthread_mutex_init(&cr->task_lock, NULL);
-	task_init(&cr->task, ctx->pid, 0, ctx->uid, ctx->gid, &cr->task_lock);
-	pthread_mutex_lock(&nodes_lock);
-	node->refs++;
-	pthread_mutex_unlock(&nodes_lock);
-	cr->work.fn = cuse_req_run;
-	return cr;
 }
 
-static void cuse_req_queue(struct cuse_req *cr)
+/*
+ * Run @handler on @cr in this thread: it was received here. The leadership
+ * goes to another thread first, since the method may block; the node stays
+ * until the handler has replied.
+ */
+static int cuse_req_run(struct cuse_req *cr, void (*handler)(struct cuse_req *cr))
 {
+	const struct fuse_ctx *ctx = fuse_req_ctx(cr->req);
+
+	if (!node_tryget(cr->node)) {
+		fuse_reply_err(cr->req, ENODEV);
+		return -ENODEV;
+	}
+	lf_promote(&request_threads);
+	pthread_mutex_init(&cr->task_lock, NULL);
+	task_init(&cr->task, ctx->pid, 0, ctx->uid, ctx->gid, &cr->task_lock);
 	/* Registered before the method runs: a signal that came first still counts. */
 	fuse_req_interrupt_func(cr->req, cuse_req_interrupt, cr);
-	if (workers_queue(&cr->work) < 0) {
-		fuse_req_interrupt_func(cr->req, NULL, NULL);
-		fuse_reply_err(cr->req, EAGAIN);
-		cr->handler = NULL;
-		free(cr->data);
-		node_put(cr->node);
-		free(cr);
-	}
+	task_set_current(&cr->task);
+	handler(cr);	/* replies to the kernel */
+	task_set_current(NULL);
+	pthread_mutex_destroy(&cr->task_lock);
+	node_put(cr->node);
+	return 0;
 }
 
 static struct cuse_file *cuse_file_of(const struct fuse_file_info *fi)
@@ -271,10 +278,27 @@ static void sync_flags(struct file *file, int flags)
 	file->f_flags = (file->f_flags & ~(O_NONBLOCK | O_APPEND)) | (flags & (O_NONBLOCK | O_APPEND));
 }
 
+/* This thread's buffer for read replies: grown, never shrunk (at most max_read). */
+static char *read_buffer(size_t size)
+{
+	static _Thread_local char *buf;
+	static _Thread_local size_t cap;
+
+	if (size > cap || !buf) {
+		char *p = realloc(buf, size ? size : 1);
+
+		if (!p)
+			return NULL;
+		buf = p;
+		cap = size;
+	}
+	return buf;
+}
+
 static void do_read(struct cuse_req *cr)
 {
 	struct file *file = cuse_file_of(&cr->fi)->file;
-	char *buf = malloc(cr->size ? cr->size : 1);
+	char *buf = read_buffer(cr->size);
 	struct ll_user_mem mem;
 	ssize_t ret;
 
@@ -290,7 +314,6 @@ static void do_read(struct cuse_req *cr)
 		reply_status(cr_reply(cr), ret);
 	else
 		fuse_reply_buf(cr_reply(cr), buf, ret);
-	free(buf);
 }
 
 static void do_write(struct cuse_req *cr)
@@ -384,92 +407,80 @@ static void do_ioctl(struct cuse_req *cr)
 	ll_ioctl_out_free(&o);
 }
 
-/* ---- libfuse callbacks: in the loop thread, so only copy and queue ---- */
+/* ---- libfuse callbacks: in the thread that received the request, which runs it ---- */
 
 static void ll_open(fuse_req_t req, struct fuse_file_info *fi)
 {
-	struct cuse_req *cr = cuse_req_new(req, do_open, fi);
+	struct cuse_req cr;
 
-	if (cr)
-		cuse_req_queue(cr);
+	cuse_req_init(&cr, req, fi);
+	cuse_req_run(&cr, do_open);
 }
 
 static void ll_read(fuse_req_t req, size_t size, off_t off, struct fuse_file_info *fi)
 {
-	struct cuse_req *cr = cuse_req_new(req, do_read, fi);
+	struct cuse_req cr;
 
 	(void)off;	/* always 0 from CUSE: the position is the file's f_pos */
-	if (!cr)
-		return;
-	cr->size = size;
-	cuse_req_queue(cr);
+	cuse_req_init(&cr, req, fi);
+	cr.size = size;
+	cuse_req_run(&cr, do_read);
 }
 
+/* The data stay in this thread's receive buffer until the reply: no copy. */
 static void ll_write(fuse_req_t req, const char *buf, size_t size, off_t off,
 		     struct fuse_file_info *fi)
 {
-	struct cuse_req *cr = cuse_req_new(req, do_write, fi);
+	struct cuse_req cr;
 
 	(void)off;
-	if (!cr)
-		return;
-	cr->data = malloc(size ? size : 1);
-	if (!cr->data) {
-		fuse_reply_err(req, ENOMEM);
-		node_put(cr->node);
-		free(cr);
-		return;
-	}
-	memcpy(cr->data, buf, size);
-	cr->size = size;
-	cuse_req_queue(cr);
+	cuse_req_init(&cr, req, fi);
+	cr.data = (char *)buf;
+	cr.size = size;
+	cuse_req_run(&cr, do_write);
 }
 
 static void ll_release(fuse_req_t req, struct fuse_file_info *fi)
 {
-	struct cuse_req *cr = cuse_req_new(req, do_release, fi);
+	struct cuse_req cr;
 
-	if (cr)
-		cuse_req_queue(cr);
+	cuse_req_init(&cr, req, fi);
+	cuse_req_run(&cr, do_release);
 }
 
 static void ll_ioctl(fuse_req_t req, int cmd, void *arg, struct fuse_file_info *fi,
 		     unsigned int flags, const void *in_buf, size_t in_bufsz, size_t out_bufsz)
 {
-	struct cuse_req *cr = cuse_req_new(req, do_ioctl, fi);
+	struct cuse_req cr;
 
-	if (!cr)
-		return;
+	cuse_req_init(&cr, req, fi);
 	/* 3.14 passes cmd as int: take the bits, not the sign. */
-	cr->cmd = (unsigned int)cmd;
-	cr->arg = (unsigned long)arg;
-	cr->ioctl_flags = flags;
-	cr->in_bufsz = in_bufsz;
-	cr->out_bufsz = out_bufsz;
+	cr.cmd = (unsigned int)cmd;
+	cr.arg = (unsigned long)arg;
+	cr.ioctl_flags = flags;
+	cr.in_bufsz = in_bufsz;
+	cr.out_bufsz = out_bufsz;
+	/* A copy: the driver writes into it what goes back to the caller. */
 	if (in_bufsz) {
-		cr->data = malloc(in_bufsz);
-		if (!cr->data) {
+		cr.data = malloc(in_bufsz);
+		if (!cr.data) {
 			fuse_reply_err(req, ENOMEM);
-			node_put(cr->node);
-			free(cr);
 			return;
 		}
-		memcpy(cr->data, in_buf, in_bufsz);
+		memcpy(cr.data, in_buf, in_bufsz);
 	}
-	cuse_req_queue(cr);
+	cuse_req_run(&cr, do_ioctl);
+	free(cr.data);
 }
 
 static void ll_poll(fuse_req_t req, struct fuse_file_info *fi, struct fuse_pollhandle *ph)
 {
-	struct cuse_req *cr = cuse_req_new(req, do_poll, fi);
+	struct cuse_req cr;
 
-	if (!cr) {
-		if (ph)
-			fuse_pollhandle_destroy(ph);
-		return;
-	}
-	cr->ph = ph;
-	cuse_req_queue(cr);
+	cuse_req_init(&cr, req, fi);
+	cr.ph = ph;
+	if (cuse_req_run(&cr, do_poll) < 0 && ph)
+		fuse_pollhandle_destroy(ph);
 }
 
 static void ll_init(void *userdata, struct fuse_conn_info *conn)
@@ -538,7 +549,6 @@ bool node_check_sysfs(const char *name, dev_t dev)
 
 static void node_free(struct cuse_node *n)
 {
-	free(n->buf.mem);
 	free(n);
 }
 
@@ -582,9 +592,11 @@ static void loop_run_commands(void)
 	}
 }
 
+/* The leader: take in one request and run it (after promoting a follower). */
 static void loop_receive(struct cuse_node *n)
 {
-	int res = fuse_session_receive_buf(n->se, &n->buf);
+	static _Thread_local struct fuse_buf buf;	/* allocated by libfuse on first use */
+	int res = fuse_session_receive_buf(n->se, &buf);
 
 	if (res == -EINTR || res == -EAGAIN)
 		return;
@@ -598,29 +610,30 @@ static void loop_receive(struct cuse_node *n)
 		pthread_mutex_unlock(&nodes_lock);
 		return;
 	}
-	fuse_session_process_buf(n->se, &n->buf);
+	fuse_session_process_buf(n->se, &buf);
 }
 
-static void *loop_main(void *arg)
+/*
+ * One event at a time: the leader runs what it receives, and the next event
+ * is for the next leader. Receiving and destroying nodes both happen here,
+ * under the leadership, so never at once.
+ */
+static void loop_lead(struct lf_pool *pool)
 {
-	struct epoll_event ev[32];
+	struct epoll_event ev;
+	int nr = epoll_wait(epfd, &ev, 1, -1);
 
-	(void)arg;
-	for (;;) {
-		int nr = epoll_wait(epfd, ev, ARRAY_SIZE(ev), -1);
-
-		for (int i = 0; i < nr; i++) {
-			if (ev[i].data.ptr == NULL)
-				loop_run_commands();
-			else
-				loop_receive(ev[i].data.ptr);
-		}
-		if (nr < 0 && errno != EINTR) {
-			pr_err_lib("cuse: epoll_wait: %s", strerror(errno));
-			break;
-		}
+	(void)pool;
+	if (nr < 0 && errno != EINTR) {
+		pr_err_lib("cuse: epoll_wait: %s", strerror(errno));
+		return;
 	}
-	return NULL;
+	if (nr <= 0)
+		return;
+	if (ev.data.ptr == NULL)
+		loop_run_commands();
+	else
+		loop_receive(ev.data.ptr);
 }
 
 /* ---- making nodes ---- */
@@ -899,7 +912,6 @@ const struct libcdev_backend *cuse_backend_start(void)
 {
 	static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
 	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = NULL };
-	pthread_t loop;
 	int fd, err = 0;
 
 	/* Fail early and clearly where there is no CUSE or no permission. */
@@ -920,7 +932,7 @@ const struct libcdev_backend *cuse_backend_start(void)
 		err = -errno;
 		goto out_close;
 	}
-	err = thread_start_nosig(&loop, loop_main, NULL);
+	err = lf_start(&request_threads);
 	if (err)
 		goto out_close;
 	goto out;

@@ -61,21 +61,24 @@ int workers_queue(struct work *w)
 
 	w->next = NULL;
 	pthread_mutex_lock(&pool_lock);
-	*queue_tail = w;
-	queue_tail = &w->next;
-	nr_queued++;
 	/* Idle threads already signalled may not have taken their job yet: count jobs. */
-	if (nr_idle < nr_queued && nr_threads < WORKERS_MAX) {
+	if (nr_idle < nr_queued + 1 && nr_threads < WORKERS_MAX) {
 		err = thread_start_nosig(&t, worker_main, NULL);
-		if (!err)
+		if (!err) {
 			nr_threads++;
-		else if (nr_threads > 0)
-			err = 0;	/* the job waits for a busy thread */
-		else
+		} else if (nr_threads == 0) {
+			/* Nobody could run it: not queued, the caller keeps (and frees) it. */
+			pthread_mutex_unlock(&pool_lock);
 			pr_err_lib("cannot start a worker thread: %s", strerror(-err));
+			return err;
+		}
+		err = 0;	/* else the job waits for a busy thread */
 	} else {
 		pthread_cond_signal(&pool_cond);
 	}
+	*queue_tail = w;
+	queue_tail = &w->next;
+	nr_queued++;
 	pthread_mutex_unlock(&pool_lock);
 	return err;
 }

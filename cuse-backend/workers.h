@@ -15,7 +15,7 @@ struct work {
 	void (*fn)(struct work *work);
 };
 
-/* Queue @work; 0, or -EAGAIN when no thread could be started at all. */
+/* Queue @work; 0, or a negative errno (not queued) when no thread could be started at all. */
 int workers_queue(struct work *work);
 
 /* Start a thread with every signal blocked (signals belong to libcdev_run()). */

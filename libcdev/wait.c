@@ -169,13 +169,77 @@ static __thread struct task_struct *current_task;
 static __thread struct task_struct self_task;
 static __thread pthread_mutex_t self_task_lock = PTHREAD_MUTEX_INITIALIZER;
 
-void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gid,
-	       pthread_mutex_t *lock)
+/* How long a thread trusts what it last read of a caller in /proc. */
+#define TASK_CACHE_NS	(100 * 1000 * 1000)
+
+static long long monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* What a request does not carry and /proc/PID/status does. */
+struct proc_status {
+	pid_t tgid;
+	uid_t ruid;
+	gid_t rgid;
+	char comm[TASK_COMM_LEN];
+};
+
+/* The name, thread group and real ids of @pid from /proc; false if it is gone. */
+static bool task_read_proc(pid_t pid, struct proc_status *ps)
 {
 	char path[64], line[256];
 	unsigned int id;
 	FILE *f;
 	int v;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "Name:\t", 6)) {
+			size_t len = strcspn(line + 6, "\n");
+
+			if (len >= sizeof(ps->comm))
+				len = sizeof(ps->comm) - 1;
+			memcpy(ps->comm, line + 6, len);
+			ps->comm[len] = '\0';
+		} else if (sscanf(line, "Tgid: %d", &v) == 1) {
+			ps->tgid = v;
+		} else if (sscanf(line, "Uid: %u", &id) == 1) {
+			ps->ruid = id;
+		} else if (sscanf(line, "Gid: %u", &id) == 1) {
+			ps->rgid = id;
+			break;	/* the last line wanted: Gid follows Uid and Tgid */
+		}
+	}
+	fclose(f);
+	return true;
+}
+
+/*
+ * Reading /proc costs more than a whole small request: a thread remembers
+ * the last caller it looked up for a moment (a client making many calls in
+ * a row), so a pid reused or a comm changed within that moment can show the
+ * previous one's. The ids the request carries are part of the key: a caller
+ * that changed its effective ids is read again.
+ */
+static __thread struct {
+	pid_t pid;
+	uid_t uid;
+	gid_t gid;
+	long long when;
+	struct proc_status ps;
+} task_cache;
+
+void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gid,
+	       pthread_mutex_t *lock)
+{
+	long long now = monotonic_ns();
 
 	memset(t, 0, sizeof(*t));
 	t->pid = pid;
@@ -186,29 +250,24 @@ void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gi
 	/* The real ids, unless /proc says otherwise below. */
 	t->ruid = uid;
 	t->rgid = gid;
-	/* One read gives the name, the thread group and the real ids of the caller. */
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	f = fopen(path, "re");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		if (!strncmp(line, "Name:\t", 6)) {
-			size_t len = strcspn(line + 6, "\n");
+	if (task_cache.pid != pid || task_cache.uid != uid || task_cache.gid != gid ||
+	    now - task_cache.when > TASK_CACHE_NS) {
+		struct proc_status ps = { .tgid = pid, .ruid = uid, .rgid = gid };
 
-			if (len >= sizeof(t->comm))
-				len = sizeof(t->comm) - 1;
-			memcpy(t->comm, line + 6, len);
-			t->comm[len] = '\0';
-		} else if (!tgid && sscanf(line, "Tgid: %d", &v) == 1) {
-			t->tgid = v;
-		} else if (sscanf(line, "Uid: %u", &id) == 1) {
-			t->ruid = id;
-		} else if (sscanf(line, "Gid: %u", &id) == 1) {
-			t->rgid = id;
-			break;	/* the last line wanted: Gid follows Uid and Tgid */
-		}
+		task_cache.pid = 0;
+		if (!task_read_proc(pid, &ps))
+			return;
+		task_cache.ps = ps;
+		task_cache.pid = pid;
+		task_cache.uid = uid;
+		task_cache.gid = gid;
+		task_cache.when = now;
 	}
-	fclose(f);
+	memcpy(t->comm, task_cache.ps.comm, sizeof(t->comm));
+	t->ruid = task_cache.ps.ruid;
+	t->rgid = task_cache.ps.rgid;
+	if (!tgid)
+		t->tgid = task_cache.ps.tgid;
 }
 
 void task_set_current(struct task_struct *t)

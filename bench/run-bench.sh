@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The benchmark proper: run as root in a kernel with CUSE (make bench runs it
+# in the test VM). Starts the raw baseline servers (bench-raw) and the libcdev
+# driver (bench-drv), runs every load against both and against the kernel's
+# /dev/zero and /dev/null, alternating which goes first, and prints one table
+# of medians with the ratio libcdev/raw (time: below 1 is faster than raw).
+#
+# Sizes (environment): BENCH_MIB   MiB moved per throughput load (64)
+#                      BENCH_OPS   calls per latency load (20000)
+#                      BENCH_REPEAT runs of each load, the median counts (3)
+#                      BENCH_NODES nodes of the scale load (256)
+#                      BENCH_PROCS client counts of the concurrency loads ("1 2 4 8")
+#                      BENCH_REGIONS regions held in the allocator load ("10 100 1000")
+# BENCH_BUILDDIR is the directory with the programs (default: this script's).
+set -euo pipefail
+
+case "${1:-}" in
+-h|--help)
+	sed -n '3,17s/^# \{0,1\}//p' "$0"
+	exit 0
+	;;
+esac
+
+B=${BENCH_BUILDDIR:-$(cd "$(dirname "$0")" && pwd)}
+MIB=${BENCH_MIB:-64}
+OPS=${BENCH_OPS:-20000}
+REPEAT=${BENCH_REPEAT:-3}
+NODES=${BENCH_NODES:-256}
+PROCS=${BENCH_PROCS:-"1 2 4 8"}
+REGIONS=${BENCH_REGIONS:-"10 100 1000"}
+MAXP=1
+for p in $PROCS; do [ "$p" -gt "$MAXP" ] && MAXP=$p; done
+
+# The region registry is a file: on a tmpfs, as /run is on a real system.
+TMP=$(mktemp -d -p "$( [ -d /dev/shm ] && echo /dev/shm || echo /tmp)")
+export LIBCDEV_REGISTRY=$TMP/regions
+PIDS=()
+cleanup() {
+	for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+	wait 2>/dev/null || true
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+now() { date +%s.%N; }
+
+# wait_for SECONDS COMMAND...: poll until COMMAND succeeds.
+wait_for() {
+	local end=$(($(date +%s) + $1))
+	shift
+	until "$@"; do
+		[ "$(date +%s)" -lt "$end" ] || { echo "run-bench: timed out: $*" >&2; return 1; }
+		sleep 0.02
+	done
+}
+
+nodes_exist() { # PREFIX COUNT
+	local i
+	for ((i = 0; i < $2; i++)); do [ -c "/dev/$1$i" ] || return 1; done
+}
+
+# start_raw PREFIX COUNT: one raw server per node, as libfuse serves one node a process.
+start_raw() {
+	local i
+	for ((i = 0; i < $2; i++)); do
+		"$B/bench-raw" "$1$i" &
+		PIDS+=($!)
+	done
+	wait_for 600 nodes_exist "$1" "$2"
+}
+
+# start_drv PREFIX COUNT: one libcdev process for all nodes; waits for "ready".
+start_drv() {
+	"$B/bench-drv" --count "$2" --prefix "$1" > "$TMP/drv-$1.out" &
+	PIDS+=($!)
+	wait_for 600 grep -qx ready "$TMP/drv-$1.out"
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+client() { "$B/bench-client" "$@"; }
+
+ROWS=()
+row() { # LABEL KERNEL RAW LIBCDEV
+	local ratio
+	ratio=$(awk -v a="$4" -v b="$3" 'BEGIN { printf "%.2f", a / b }')
+	ROWS+=("$(printf '%-34s %10s %10s %10s %8s' "$1" "$2" "$3" "$4" "$ratio")")
+	echo "${ROWS[-1]}"
+}
+
+# load LABEL KERNEL-DEV RAW-DEV CDEV-DEV CLIENT-ARGS...: medians of REPEAT runs each.
+load() {
+	local label=$1 kdev=$2 rdev=$3 cdev=$4 r k=() a=() c=()
+	shift 4
+	for ((r = 0; r < REPEAT; r++)); do
+		if ((r % 2 == 0)); then
+			a+=("$(client "${@/DEV/$rdev}")")
+			c+=("$(client "${@/DEV/$cdev}")")
+		else
+			c+=("$(client "${@/DEV/$cdev}")")
+			a+=("$(client "${@/DEV/$rdev}")")
+		fi
+		if [ "$kdev" != - ]; then
+			k+=("$(client "${@/DEV/$kdev}")")
+		fi
+	done
+	row "$label" "$( [ "$kdev" != - ] && printf '%s\n' "${k[@]}" | median || echo -)" \
+		"$(printf '%s\n' "${a[@]}" | median)" "$(printf '%s\n' "${c[@]}" | median)"
+}
+
+echo "libcdev benchmark: $(uname -r), $(nproc) CPUs; ${MIB} MiB per throughput load," \
+	"${OPS} calls per latency load, median of ${REPEAT}"
+start_raw bench-raw "$MAXP"
+start_drv bench-cdev "$MAXP"
+printf '%-34s %10s %10s %10s %8s\n' "load (seconds, median)" kernel raw libcdev lib/raw
+ROWS+=("$(printf '%-34s %10s %10s %10s %8s' "load (seconds, median)" kernel raw libcdev lib/raw)")
+
+load "read 1 B x $OPS" /dev/zero /dev/bench-raw0 /dev/bench-cdev0 read DEV 1 "$OPS"
+load "write 1 B x $OPS" /dev/null /dev/bench-raw0 /dev/bench-cdev0 write DEV 1 "$OPS"
+load "open+read 1 B+close x $((OPS / 4))" /dev/zero /dev/bench-raw0 /dev/bench-cdev0 \
+	open DEV 1 $((OPS / 4))
+for kib in 4 64 128; do
+	n=$((MIB * 1024 / kib))
+	load "read ${MIB} MiB in ${kib} KiB" /dev/zero /dev/bench-raw0 /dev/bench-cdev0 \
+		read DEV $((kib * 1024)) "$n"
+	load "write ${MIB} MiB in ${kib} KiB" /dev/null /dev/bench-raw0 /dev/bench-cdev0 \
+		write DEV $((kib * 1024)) "$n"
+done
+for p in $PROCS; do
+	n=$((MIB * 1024 / 64 / p))
+	load "$p clients, one node, 64 KiB reads" /dev/zero /dev/bench-raw0 /dev/bench-cdev0 \
+		--procs "$p" read DEV 65536 "$n"
+	load "$p clients, own nodes, 64 KiB reads" - /dev/bench-raw%d /dev/bench-cdev%d \
+		--procs "$p" read DEV 65536 "$n"
+done
+
+# Scale: until NODES nodes are live, once per run, raw first then libcdev.
+raw_t=() drv_t=()
+for ((r = 0; r < REPEAT; r++)); do
+	saved=("${PIDS[@]}")
+	t0=$(now); start_raw "bench-sr$r-" "$NODES"; t1=$(now)
+	raw_t+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')")
+	for pid in "${PIDS[@]:${#saved[@]}}"; do kill "$pid"; wait "$pid" 2>/dev/null || true; done
+	PIDS=("${saved[@]}")
+	t0=$(now); start_drv "bench-sc$r-" "$NODES"; t1=$(now)
+	drv_t+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')")
+	kill "${PIDS[-1]}"; wait "${PIDS[-1]}" 2>/dev/null || true
+	unset 'PIDS[-1]'
+done
+row "$NODES nodes live" - "$(printf '%s\n' "${raw_t[@]}" | median)" \
+	"$(printf '%s\n' "${drv_t[@]}" | median)"
+
+echo
+echo "region allocator, microseconds per alloc+unregister with N regions held:"
+# shellcheck disable=SC2086
+"$B/bench-regions" --ops $((OPS / 20 > 10 ? OPS / 20 : 10)) $REGIONS | tee "$TMP/allocator"
+awk 'NR == 1 { n = $1; a = $2 } { m = $1; b = $2 } END { printf "cost at %s / cost at %s: %.2f\n", m, n, b / a }' \
+	"$TMP/allocator"
