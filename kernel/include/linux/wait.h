@@ -53,41 +53,8 @@ static inline void init_waitqueue_entry(struct wait_queue_entry *wq_entry,
 #define wake_up_interruptible_sync_poll(x, m) \
 	__wake_up(x, TASK_INTERRUPTIBLE, 1, (void *)(unsigned long)(m))
 
-/*
- * A timed wait, interruptible or not. Return: the jiffies left (at least 1)
- * once @condition holds, 0 when the time ran out with it false,
- * -ERESTARTSYS when interrupted.
- */
-#define __libcdev_wait_event_timeout(wq_head, condition, timeout, intr) \
-__extension__ ({							\
-	struct timespec __dl;						\
-	long __left = (timeout);					\
-	__wait_deadline(&__dl, __left);					\
-	for (;;) {							\
-		unsigned long __seq = __wait_prepare(&(wq_head));	\
-		if (condition) {					\
-			__wait_finish(&(wq_head));			\
-			__left = __wait_remaining(&__dl);		\
-			__left = __left ? __left : 1;			\
-			break;						\
-		}							\
-		__left = __wait_remaining(&__dl);			\
-		if (__left == 0) {					\
-			__wait_finish(&(wq_head));			\
-			break;						\
-		}							\
-		if (__wait_sleep(&(wq_head), __seq, intr, __left) == -ERESTARTSYS) { \
-			__wait_finish(&(wq_head));			\
-			__left = -ERESTARTSYS;				\
-			break;						\
-		}							\
-		__wait_finish(&(wq_head));				\
-	}								\
-	__left;								\
-})
-
 #define wait_event_timeout(wq_head, condition, timeout)		\
-	__libcdev_wait_event_timeout(wq_head, condition, timeout, false)
+	___wait_event_timeout(wq_head, condition, timeout, false)
 #define wait_event_killable(wq_head, condition)			\
 	wait_event_interruptible(wq_head, condition)
 #define wait_event_interruptible_exclusive(wq_head, condition)		\
