@@ -3,8 +3,8 @@
  * cdevctl - load user-space char-device driver modules the way kmod loads
  * kernel modules, and show the device numbers in use.
  *
- *   cdevctl run MODULE.so [param=value ...]      serve in the foreground
- *   cdevctl insmod MODULE.so [param=value ...]   serve in the background
+ *   cdevctl run MODULE.so [param=value ...] [+ MODULE.so ...]  serve in the foreground
+ *   cdevctl insmod MODULE.so [param=value ...] [+ ...]   serve in the background
  *   cdevctl rmmod [-f] NAME                      stop a module
  *   cdevctl lsmod                                list loaded modules
  *   cdevctl modinfo MODULE.so                    what a module says of itself
