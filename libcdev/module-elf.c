@@ -53,16 +53,23 @@ static int each_undefined(const unsigned char *p, const Elf64_Shdr *syms,
 	return 0;
 }
 
+static int read_ehdr(const unsigned char *p, size_t size, Elf64_Ehdr *eh)
+{
+	if (size < sizeof(*eh))
+		return -ENOEXEC;
+	memcpy(eh, p, sizeof(*eh));
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh->e_type != ET_DYN || eh->e_shentsize != sizeof(Elf64_Shdr))
+		return -ENOEXEC;
+	return 0;
+}
+
 static int scan(const unsigned char *p, size_t size, module_symbol_fn fn, void *data)
 {
 	Elf64_Ehdr eh;
 	Elf64_Shdr sh, strs;
 
-	if (size < sizeof(eh))
-		return -ENOEXEC;
-	memcpy(&eh, p, sizeof(eh));
-	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh.e_type != ET_DYN || eh.e_shentsize != sizeof(sh))
+	if (read_ehdr(p, size, &eh))
 		return -ENOEXEC;
 	for (unsigned int i = 0; i < eh.e_shnum; i++) {
 		if (section(p, size, &eh, i, &sh))
@@ -76,7 +83,56 @@ static int scan(const unsigned char *p, size_t size, module_symbol_fn fn, void *
 	return 0;
 }
 
-int module_each_needed_symbol(const char *path, module_symbol_fn fn, void *data)
+/* The kernel's license_is_gpl_compatible() (include/linux/license.h). */
+static bool license_gpl(const char *license)
+{
+	static const char *const gpl[] = { "GPL", "GPL v2", "GPL and additional rights",
+					   "Dual BSD/GPL", "Dual MIT/GPL", "Dual MPL/GPL" };
+
+	for (size_t i = 0; i < sizeof(gpl) / sizeof(gpl[0]); i++)
+		if (!strcmp(license, gpl[i]))
+			return true;
+	return false;
+}
+
+/* Whether the "license=" strings of section @sh (.modinfo) name a GPL-compatible one. */
+static bool modinfo_gpl(const unsigned char *p, const Elf64_Shdr *sh)
+{
+	const char *info = (const char *)p + sh->sh_offset, *end = info + sh->sh_size;
+
+	while (info < end) {
+		const char *nul = memchr(info, '\0', end - info);
+
+		if (!nul)
+			break;
+		if (!strncmp(info, "license=", 8) && license_gpl(info + 8))
+			return true;
+		info = nul + 1;
+	}
+	return false;
+}
+
+static int scan_license(const unsigned char *p, size_t size, module_symbol_fn fn, void *data)
+{
+	Elf64_Ehdr eh;
+	Elf64_Shdr names, sh;
+
+	(void)fn, (void)data;
+	if (read_ehdr(p, size, &eh) || section(p, size, &eh, eh.e_shstrndx, &names))
+		return -ENOEXEC;
+	for (unsigned int i = 0; i < eh.e_shnum; i++) {
+		if (section(p, size, &eh, i, &sh))
+			return -ENOEXEC;
+		if (sh.sh_name < names.sh_size && names.sh_size - sh.sh_name >= sizeof(".modinfo") &&
+		    !memcmp(p + names.sh_offset + sh.sh_name, ".modinfo", sizeof(".modinfo")))
+			return modinfo_gpl(p, &sh);
+	}
+	return 0;
+}
+
+typedef int (*image_fn)(const unsigned char *p, size_t size, module_symbol_fn fn, void *data);
+
+static int with_image(const char *path, image_fn scan_fn, module_symbol_fn fn, void *data)
 {
 	struct stat st;
 	void *map;
@@ -93,7 +149,17 @@ int module_each_needed_symbol(const char *path, module_symbol_fn fn, void *data)
 	close(fd);
 	if (map == MAP_FAILED)
 		return -errno;
-	ret = scan(map, st.st_size, fn, data);
+	ret = scan_fn(map, st.st_size, fn, data);
 	munmap(map, st.st_size);
 	return ret;
+}
+
+int module_each_needed_symbol(const char *path, module_symbol_fn fn, void *data)
+{
+	return with_image(path, scan, fn, data);
+}
+
+int module_license_gpl(const char *path)
+{
+	return with_image(path, scan_license, NULL, NULL);
 }

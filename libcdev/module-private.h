@@ -14,6 +14,12 @@ typedef int (*module_symbol_fn)(const char *name, bool weak, void *data);
  */
 int module_each_needed_symbol(const char *path, module_symbol_fn fn, void *data);
 
+/*
+ * Whether the module @path says (MODULE_LICENSE, in .modinfo) it is under a
+ * GPL-compatible licence, as the kernel decides it: 1, 0, or -errno.
+ */
+int module_license_gpl(const char *path);
+
 /* The name of the loaded module whose code is at @addr, or NULL. */
 const char *module_name_of_code(const void *addr);
 

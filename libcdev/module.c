@@ -96,6 +96,7 @@ _public_ void libcdev_module_set_live(struct module *mod)
 
 struct module_export {
 	const char *name;
+	bool gpl_only;		/* EXPORT_SYMBOL_GPL() */
 };
 
 struct module_loader {
@@ -110,6 +111,7 @@ struct module_loader {
 	struct module_loader **uses;	/* the modules whose exports it links to */
 	size_t nuses;
 	int holders;		/* modules that use it; under loader_lock */
+	bool gpl;		/* under a GPL-compatible licence: may use _GPL exports */
 };
 
 /* dlopen() runs the module's constructors, which find their module here. */
@@ -132,7 +134,7 @@ static bool loader_has_holders(const struct module *mod)
 	return held;
 }
 
-_public_ void libcdev_module_export(struct module *mod, const char *name)
+_public_ void libcdev_module_export(struct module *mod, const char *name, bool gpl_only)
 {
 	struct module_export *v = realloc(exporting, (nexporting + 1) * sizeof(*v));
 
@@ -141,7 +143,7 @@ _public_ void libcdev_module_export(struct module *mod, const char *name)
 		return;
 	}
 	exporting = v;
-	v[nexporting++] = (struct module_export){ .name = name };
+	v[nexporting++] = (struct module_export){ .name = name, .gpl_only = gpl_only };
 	loading = mod;
 }
 
@@ -199,12 +201,18 @@ static struct module_loader *loader_find_path_locked(const char *path)
 	return NULL;
 }
 
-static bool loader_exports(const struct module_loader *l, const char *name)
+/* Whether @l exports @name to a module that is (@gpl) or is not under the GPL. */
+static bool loader_exports_to(const struct module_loader *l, const char *name, bool gpl)
 {
 	for (size_t i = 0; i < l->nexports; i++)
 		if (!strcmp(l->exports[i].name, name))
-			return true;
+			return gpl || !l->exports[i].gpl_only;
 	return false;
+}
+
+static bool loader_exports(const struct module_loader *l, const char *name)
+{
+	return loader_exports_to(l, name, true);
 }
 
 /*
@@ -212,9 +220,11 @@ static bool loader_exports(const struct module_loader *l, const char *name)
  * global scope, where the modules that export symbols are. *@owner is the
  * loaded module that defines it (NULL: the program or a library).
  * Return: 0; -ENOENT when nothing defines it, or when a module defines it
- * without exporting it (the kernel's "Unknown symbol").
+ * without exporting it, or only with EXPORT_SYMBOL_GPL() while the user (@gpl
+ * false) is not under the GPL (the kernel's "Unknown symbol").
  */
-static int symbol_owner_locked(const char *name, bool weak, struct module_loader **owner)
+static int symbol_owner_locked(const char *name, bool weak, bool gpl,
+			       struct module_loader **owner)
 {
 	void *addr = dlsym(RTLD_DEFAULT, name);
 	Dl_info info;
@@ -225,12 +235,13 @@ static int symbol_owner_locked(const char *name, bool weak, struct module_loader
 	if (!dladdr(addr, &info) || !info.dli_fname)
 		return 0;
 	*owner = loader_find_path_locked(info.dli_fname);
-	return *owner && !loader_exports(*owner, name) ? -ENOENT : 0;
+	return *owner && !loader_exports_to(*owner, name, gpl) ? -ENOENT : 0;
 }
 
 struct unknown_symbol {
 	char *buf;
 	size_t size;
+	bool gpl;
 };
 
 static int find_unknown(const char *name, bool weak, void *data)
@@ -238,7 +249,7 @@ static int find_unknown(const char *name, bool weak, void *data)
 	struct unknown_symbol *u = data;
 	struct module_loader *owner;
 
-	if (!symbol_owner_locked(name, weak, &owner))
+	if (!symbol_owner_locked(name, weak, u->gpl, &owner))
 		return 0;
 	snprintf(u->buf, u->size, "%s", name);
 	return 1;
@@ -251,6 +262,7 @@ _public_ int libcdev_module_unknown_symbol(const char *path, char *name, size_t 
 
 	if (!path || !name || !size)
 		return -EINVAL;
+	u.gpl = module_license_gpl(path) > 0;
 	pthread_mutex_lock(&loader_lock);
 	ret = module_each_needed_symbol(path, find_unknown, &u);
 	pthread_mutex_unlock(&loader_lock);
@@ -265,7 +277,8 @@ static int loader_open_failed(const char *path, const char *real)
 	const char *e = dlerror();
 	char *why = strdup(e ? e : "dlopen failed");
 	char sym[256];
-	struct unknown_symbol u = { .buf = sym, .size = sizeof(sym) };
+	struct unknown_symbol u = { .buf = sym, .size = sizeof(sym),
+				    .gpl = module_license_gpl(real) > 0 };
 	int err = -ENOEXEC;
 
 	if (module_each_needed_symbol(real, find_unknown, &u) > 0) {
@@ -331,9 +344,13 @@ static int link_symbol(const char *name, bool weak, void *data)
 {
 	struct module_loader *l = data, *owner;
 
-	if (symbol_owner_locked(name, weak, &owner)) {
-		pr_err_lib("%s: Unknown symbol %s (%s does not export it)", l->name, name,
-			   owner ? owner->name : "nothing");
+	if (symbol_owner_locked(name, weak, l->gpl, &owner)) {
+		if (owner && loader_exports(owner, name))
+			pr_err_lib("%s: Unknown symbol %s (%s exports it to GPL modules only)",
+				   l->name, name, owner->name);
+		else
+			pr_err_lib("%s: Unknown symbol %s (%s does not export it)", l->name, name,
+				   owner ? owner->name : "nothing");
 		return -ENOENT;
 	}
 	return owner && owner != l ? add_use(l, owner) : 0;
@@ -381,7 +398,10 @@ static bool any_exports_locked(void)
  */
 static int loader_link_locked(struct module_loader *l)
 {
-	int err = module_each_needed_symbol(l->path, link_symbol, l);
+	int err;
+
+	l->gpl = module_license_gpl(l->path) > 0;
+	err = module_each_needed_symbol(l->path, link_symbol, l);
 
 	if (!err)
 		err = check_duplicate_exports(l);

@@ -140,8 +140,12 @@ const char *libcdev_module_path(const struct module *mod);
  * one holds a reference on it, so it is unloaded first. libcdev-kernel(7).
  */
 
-/** libcdev_module_export - what EXPORT_SYMBOL() records from a constructor */
-void libcdev_module_export(struct module *mod, const char *name);
+/**
+ * libcdev_module_export - what EXPORT_SYMBOL() records from a constructor
+ * @gpl_only: EXPORT_SYMBOL_GPL(): only for modules under a GPL-compatible
+ *            licence (MODULE_LICENSE())
+ */
+void libcdev_module_export(struct module *mod, const char *name, bool gpl_only);
 
 /**
  * libcdev_module_holders - the modules that use @mod's exported symbols
@@ -154,7 +158,9 @@ size_t libcdev_module_holders(struct module *mod, const char **names, size_t max
 /**
  * libcdev_module_unknown_symbol - why a module does not load: the first
  * symbol it needs that nothing loaded defines, or that a loaded module
- * defines without exporting it (the kernel's "Unknown symbol")
+ * defines without exporting it to it (not at all, or with
+ * EXPORT_SYMBOL_GPL() to a module not under the GPL): the kernel's "Unknown
+ * symbol"
  * @name: where to put the name, @size bytes
  *
  * Return: 0 with @name set; -ENOENT when it lacks no symbol; -ENOEXEC (not

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * ksym_a: exports ksym_add() to the modules loaded after it; ksym_helper()
- * is a global it does not export (ksym_b has one of the same name).
+ * ksym_a: exports ksym_add() to the modules loaded after it, and
+ * ksym_twice() to those under the GPL; ksym_helper() is a global it does not
+ * export (ksym_b has one of the same name).
  */
 #include <linux/module.h>
 #include <linux/printk.h>
@@ -16,6 +17,12 @@ int ksym_add(int x)
 	return x + ksym_helper();
 }
 EXPORT_SYMBOL(ksym_add);
+
+int ksym_twice(int x)
+{
+	return 2 * x;
+}
+EXPORT_SYMBOL_GPL(ksym_twice);
 
 static int __init ksym_a_init(void)
 {

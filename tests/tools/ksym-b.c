@@ -7,6 +7,7 @@
 #include <linux/printk.h>
 
 int ksym_add(int x);
+int ksym_twice(int x);
 
 int ksym_helper(void)
 {
@@ -15,7 +16,8 @@ int ksym_helper(void)
 
 static int __init ksym_b_init(void)
 {
-	pr_info("init add(1)=%d helper=%d\n", ksym_add(1), ksym_helper());
+	pr_info("init add(1)=%d helper=%d twice(21)=%d\n", ksym_add(1), ksym_helper(),
+		ksym_twice(21));
 	return 0;
 }
 

@@ -3,11 +3,12 @@
 # links to ksym_a's exported ksym_add() when both are loaded by one
 # `cdevctl run ksym-a.so + ksym-b.so`; both define a global ksym_helper() that
 # stays each one's own; ksym_c needs ksym_a's unexported ksym_helper() and
-# does not load; unloading goes in reverse order, and ksym_a cannot go first.
+# does not load, nor does ksym_d (not GPL) need its EXPORT_SYMBOL_GPL()
+# ksym_twice(); unloading goes in reverse order, and ksym_a cannot go first.
 
 setup() {
 	CDEVCTL=${TOOLS_BUILDDIR:?}/cdevctl
-	A=${KSYM_DIR:?}/ksym-a.so B=$KSYM_DIR/ksym-b.so C=$KSYM_DIR/ksym-c.so
+	A=${KSYM_DIR:?}/ksym-a.so B=$KSYM_DIR/ksym-b.so C=$KSYM_DIR/ksym-c.so D=$KSYM_DIR/ksym-d.so
 	export LIBCDEV_RUNDIR=$BATS_TEST_TMPDIR/run
 	export LIBCDEV_REGISTRY=$BATS_TEST_TMPDIR/regions
 	export LIBCDEV_BACKEND=direct
@@ -36,7 +37,7 @@ run_bg() {
 	run_bg ksym_b "$A" + "$B"
 	grep -q "ksym_a: init helper=100" "$OUT"
 	# ksym_add is ksym_a's (1 + its helper's 100); ksym_helper is ksym_b's own.
-	grep -q "ksym_b: init add(1)=101 helper=200" "$OUT"
+	grep -q "ksym_b: init add(1)=101 helper=200 twice(21)=42" "$OUT"
 	kill -TERM "$pid"
 	wait "$pid"
 	# Reverse order, and ksym_a's own helper is still its own after ksym_b came.
@@ -72,7 +73,8 @@ run_bg() {
 @test "a module whose symbol no module exports does not load, and says which" {
 	run "$CDEVCTL" run "$B"
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"cdevctl: could not insert module $B: Unknown symbol ksym_add"* ]]
+	# The first of the two it needs from ksym_a, in its symbol table's order.
+	[[ "$output" =~ "cdevctl: could not insert module $B: Unknown symbol ksym_"(add|twice) ]]
 	[ ! -e "$LIBCDEV_RUNDIR/modules/ksym_b.pid" ]
 }
 
@@ -84,6 +86,14 @@ run_bg() {
 	[[ "$output" == *"ksym_a: exit helper=100"* ]]
 	[[ "$output" != *"ksym_c: init"* ]]
 	[ ! -e "$LIBCDEV_RUNDIR/modules/ksym_a.pid" ]
+}
+
+@test "EXPORT_SYMBOL_GPL: unknown to a module not under the GPL" {
+	run "$CDEVCTL" run "$A" + "$D"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"ksym_d: Unknown symbol ksym_twice (ksym_a exports it to GPL modules only)"* ]]
+	[[ "$output" == *"cdevctl: could not insert module $D: Unknown symbol ksym_twice"* ]]
+	[[ "$output" != *"ksym_d: init"* ]]
 }
 
 @test "insmod loads a stack in the background; the modules' parameters follow each one" {

@@ -9,22 +9,22 @@
  * needs a name another one defines but does not export fails to load
  * ("Unknown symbol"), as in the kernel. See libcdev-kernel(7).
  *
- * EXPORT_SYMBOL_GPL() is EXPORT_SYMBOL(): the licence of the module that uses
- * the symbol is not checked; namespaces are not either.
+ * EXPORT_SYMBOL_GPL() symbols are for modules whose MODULE_LICENSE() is
+ * GPL-compatible, as the kernel decides it; namespaces are not checked.
  */
 #ifndef LIBCDEV_KERNEL_LINUX_EXPORT_H
 #define LIBCDEV_KERNEL_LINUX_EXPORT_H
 
 #include <libcdev/module.h>
 
-#define __LIBCDEV_EXPORT(sym)						\
+#define __LIBCDEV_EXPORT(sym, gpl_only)					\
 	__attribute__((constructor)) static void __libcdev_export_##sym(void) \
-	{ libcdev_module_export(THIS_MODULE, #sym); }			\
+	{ libcdev_module_export(THIS_MODULE, #sym, gpl_only); }		\
 	extern __typeof__(sym) sym
 
-#define EXPORT_SYMBOL(sym)		__LIBCDEV_EXPORT(sym)
-#define EXPORT_SYMBOL_GPL(sym)		__LIBCDEV_EXPORT(sym)
-#define EXPORT_SYMBOL_NS(sym, ns)	__LIBCDEV_EXPORT(sym)
-#define EXPORT_SYMBOL_NS_GPL(sym, ns)	__LIBCDEV_EXPORT(sym)
+#define EXPORT_SYMBOL(sym)		__LIBCDEV_EXPORT(sym, false)
+#define EXPORT_SYMBOL_GPL(sym)		__LIBCDEV_EXPORT(sym, true)
+#define EXPORT_SYMBOL_NS(sym, ns)	__LIBCDEV_EXPORT(sym, false)
+#define EXPORT_SYMBOL_NS_GPL(sym, ns)	__LIBCDEV_EXPORT(sym, true)
 
 #endif
