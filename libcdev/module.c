@@ -120,6 +120,8 @@ static struct module *loading;
 static struct module_loader *loaded;
 static struct module_export *exporting;	/* the EXPORT_SYMBOL()s of the module being opened */
 static size_t nexporting;
+/* This thread runs a module's constructors, with loader_lock held. */
+static __thread bool opening;
 
 static bool loader_has_holders(const struct module *mod)
 {
@@ -313,7 +315,9 @@ static int loader_open(const char *path, struct module_loader *l)
 	free(exporting);
 	exporting = NULL;
 	nexporting = 0;
+	opening = true;
 	l->handle = dlopen(real, RTLD_NOW | RTLD_LOCAL);
+	opening = false;
 	loader_take_exports(l);
 	if (!l->handle)
 		return loader_open_failed(path, real);
@@ -588,7 +592,8 @@ const char *module_name_of_code(const void *addr)
 	const struct module_loader *l;
 	Dl_info info;
 
-	if (!dladdr(addr, &info) || !info.dli_fname)
+	/* A constructor that prints: the lock is ours already. */
+	if (opening || !dladdr(addr, &info) || !info.dli_fname)
 		return NULL;
 	pthread_mutex_lock(&loader_lock);
 	l = loader_find_path_locked(info.dli_fname);
