@@ -11,9 +11,12 @@
 
 #define PROG "cdevctl"
 
+/* The most modules one host loads (A.so + B.so + ...). */
+#define HOST_MODULES_MAX 16
+
 struct host_opts {
 	const char *path;	/* the module .so */
-	char **params;		/* name=value ... */
+	char **params;		/* name=value ..., then "+" MODULE.so name=value ... for more */
 	int nparams;
 	const char *backend;	/* cuse, fuse, auto, direct */
 	const char *mountpoint;	/* the FUSE backend's, or NULL for its default */
