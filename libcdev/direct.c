@@ -49,6 +49,20 @@ _public_ ssize_t cdev_direct_write(struct file *filp, const void *buf, size_t co
 	return direct_return(vfs_write(filp, buf, count));
 }
 
+_public_ ssize_t cdev_direct_readv(struct file *filp, const struct iovec *iov, int iovcnt)
+{
+	if (iovcnt < 0 || (iovcnt > 0 && !iov))
+		return -EINVAL;
+	return direct_return(vfs_readv(filp, iov, (unsigned long)iovcnt));
+}
+
+_public_ ssize_t cdev_direct_writev(struct file *filp, const struct iovec *iov, int iovcnt)
+{
+	if (iovcnt < 0 || (iovcnt > 0 && !iov))
+		return -EINVAL;
+	return direct_return(vfs_writev(filp, iov, (unsigned long)iovcnt));
+}
+
 _public_ loff_t cdev_direct_llseek(struct file *filp, loff_t offset, int whence)
 {
 	return direct_return(vfs_llseek(filp, offset, whence));

@@ -12,6 +12,7 @@
 #define LIBCDEV_DIRECT_H
 
 #include <sys/types.h>
+#include <sys/uio.h>
 
 #include <libcdev/fs.h>
 
@@ -34,6 +35,17 @@ ssize_t cdev_direct_read(struct file *filp, void *buf, size_t count);
 
 /** Return: bytes written, or -EBADF (not open for writing), -EINVAL (no ->write), or the driver's error. */
 ssize_t cdev_direct_write(struct file *filp, const void *buf, size_t count);
+
+/**
+ * cdev_direct_readv - readv(2): ->read_iter sees the @iovcnt segments; without
+ * it, ->read is called for each segment until one comes back short
+ *
+ * Return: bytes read, or the errors of cdev_direct_read().
+ */
+ssize_t cdev_direct_readv(struct file *filp, const struct iovec *iov, int iovcnt);
+
+/** cdev_direct_writev - writev(2), as cdev_direct_readv() */
+ssize_t cdev_direct_writev(struct file *filp, const struct iovec *iov, int iovcnt);
 
 /** Return: the new position, or -ESPIPE (no ->llseek), -EINVAL, or the driver's error. */
 loff_t cdev_direct_llseek(struct file *filp, loff_t offset, int whence);

@@ -176,48 +176,108 @@ static void pos_store(struct file *file, loff_t pos)
 
 #define MAX_RW_COUNT ((size_t)(INT_MAX & ~4095))
 
-ssize_t vfs_read(struct file *file, void __user *buf, size_t count)
+/* ->read_iter or ->write_iter over @iov, as the kernel's new_sync_read()/do_iter_readv_writev(). */
+static ssize_t call_iter(struct file *file, const struct iovec *iov, unsigned long nr,
+			 size_t count, loff_t *ppos, bool write)
 {
-	loff_t pos;
+	struct kiocb kiocb;
+	struct iov_iter iter;
+	ssize_t ret;
+
+	init_sync_kiocb(&kiocb, file);
+	kiocb.ki_pos = ppos ? *ppos : 0;
+	iov_iter_init(&iter, write ? ITER_SOURCE : ITER_DEST, iov, nr, count);
+	ret = write ? file->f_op->write_iter(&kiocb, &iter) : file->f_op->read_iter(&kiocb, &iter);
+	if (ppos)
+		*ppos = kiocb.ki_pos;
+	return ret;
+}
+
+/* ->read or ->write once per segment, as the kernel's do_loop_readv_writev(). */
+static ssize_t call_loop(struct file *file, const struct iovec *iov, unsigned long nr,
+			 size_t count, loff_t *ppos, bool write)
+{
+	ssize_t ret = 0, n;
+
+	for (unsigned long k = 0; k < nr && (size_t)ret < count; k++) {
+		size_t len = iov[k].iov_len;
+
+		if (len > count - (size_t)ret)
+			len = count - (size_t)ret;
+		n = write ? file->f_op->write(file, iov[k].iov_base, len, ppos)
+			  : file->f_op->read(file, iov[k].iov_base, len, ppos);
+		if (n < 0)
+			return ret ? ret : n;
+		ret += n;
+		if ((size_t)n != len)
+			break;
+	}
+	return ret;
+}
+
+/*
+ * read(2)/write(2) (@vectored false) and readv(2)/writev(2): the plain
+ * method is preferred for one buffer and the iterator one for segments,
+ * as the kernel's VFS chooses.
+ */
+static ssize_t vfs_rw(struct file *file, const struct iovec *iov, unsigned long nr,
+		      bool write, bool vectored)
+{
+	bool plain, iter;
+	size_t count = 0;
+	loff_t pos, *ppos = NULL;
 	ssize_t ret;
 
 	if (!file)
 		return -EBADF;
-	if (!(file->f_mode & FMODE_READ))
+	if (!(file->f_mode & (write ? FMODE_WRITE : FMODE_READ)))
 		return -EBADF;
-	if (!file->f_op->read)
+	plain = write ? file->f_op->write != NULL : file->f_op->read != NULL;
+	iter = write ? file->f_op->write_iter != NULL : file->f_op->read_iter != NULL;
+	if (!plain && !iter)
 		return -EINVAL;
-	if (count > MAX_RW_COUNT)
-		count = MAX_RW_COUNT;
-	if (file->f_mode & FMODE_STREAM)
-		return syscall_exit(file->f_op->read(file, buf, count, NULL));
-	pos = pos_load(file);
-	ret = file->f_op->read(file, buf, count, &pos);
-	if (ret >= 0)
+	for (unsigned long k = 0; k < nr; k++) {
+		if (iov[k].iov_len > MAX_RW_COUNT - count) {
+			count = MAX_RW_COUNT;
+			break;
+		}
+		count += iov[k].iov_len;
+	}
+	if (!(file->f_mode & FMODE_STREAM)) {
+		pos = pos_load(file);
+		ppos = &pos;
+	}
+	if (iter && (vectored || !plain))
+		ret = call_iter(file, iov, nr, count, ppos, write);
+	else
+		ret = call_loop(file, iov, nr, count, ppos, write);
+	if (ret >= 0 && ppos)
 		pos_store(file, pos);
 	return syscall_exit(ret);
 }
 
+ssize_t vfs_read(struct file *file, void __user *buf, size_t count)
+{
+	struct iovec iov = { buf, count };
+
+	return vfs_rw(file, &iov, 1, false, false);
+}
+
 ssize_t vfs_write(struct file *file, const void __user *buf, size_t count)
 {
-	loff_t pos;
-	ssize_t ret;
+	struct iovec iov = { (void *)buf, count };
 
-	if (!file)
-		return -EBADF;
-	if (!(file->f_mode & FMODE_WRITE))
-		return -EBADF;
-	if (!file->f_op->write)
-		return -EINVAL;
-	if (count > MAX_RW_COUNT)
-		count = MAX_RW_COUNT;
-	if (file->f_mode & FMODE_STREAM)
-		return syscall_exit(file->f_op->write(file, buf, count, NULL));
-	pos = pos_load(file);
-	ret = file->f_op->write(file, buf, count, &pos);
-	if (ret >= 0)
-		pos_store(file, pos);
-	return syscall_exit(ret);
+	return vfs_rw(file, &iov, 1, true, false);
+}
+
+ssize_t vfs_readv(struct file *file, const struct iovec *iov, unsigned long nr)
+{
+	return vfs_rw(file, iov, nr, false, true);
+}
+
+ssize_t vfs_writev(struct file *file, const struct iovec *iov, unsigned long nr)
+{
+	return vfs_rw(file, iov, nr, true, true);
 }
 
 loff_t vfs_llseek(struct file *file, loff_t offset, int whence)

@@ -64,13 +64,17 @@ struct file_operations {
 	int (*release)(struct inode *, struct file *);
 	int (*fsync)(struct file *, loff_t, loff_t, int datasync);
 	/*
+	 * ->read_iter/->write_iter serve read(2)/write(2) when ->read/->write
+	 * are NULL, and readv(2)/writev(2) when set (see <libcdev/uio.h>).
+	 */
+	ssize_t (*read_iter)(struct kiocb *, struct iov_iter *);
+	ssize_t (*write_iter)(struct kiocb *, struct iov_iter *);
+	/*
 	 * The kernel's other members (6.6), for drivers that set them. Neither
 	 * CUSE nor the FUSE backend has a way to reach them: they are never
 	 * called (mmap(2) of a node fails with ENODEV, O_ASYNC sends no SIGIO;
 	 * see libcdev-kernel(7)).
 	 */
-	ssize_t (*read_iter)(struct kiocb *, struct iov_iter *);
-	ssize_t (*write_iter)(struct kiocb *, struct iov_iter *);
 	int (*iopoll)(struct kiocb *kiocb, struct io_comp_batch *, unsigned int flags);
 	int (*iterate_shared)(struct file *, struct dir_context *);
 	long (*compat_ioctl)(struct file *, unsigned int, unsigned long);

@@ -499,3 +499,13 @@ _public_ int libcdev_regions_foreach(int (*fn)(const struct libcdev_region *r, v
 	free(t.v);
 	return err;
 }
+
+bool registry_kernel_holds_major(unsigned int major)
+{
+	bool used[CHRDEV_MAJOR_MAX] = { false };
+
+	if (major >= CHRDEV_MAJOR_MAX)
+		return false;
+	mark_kernel_majors(used);
+	return used[major];
+}

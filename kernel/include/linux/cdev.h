@@ -11,5 +11,42 @@
 #include <linux/list.h>
 #include <linux/module.h>
 #include <libcdev/cdev.h>
+#include <libcdev/device.h>
+
+/* The class of nodes named by cdev_device_add(), one per module as THIS_MODULE. */
+__attribute__((weak, visibility("hidden")))
+struct class __libcdev_cdev_class = { "cdev" };
+
+/*
+ * cdev_device_add - cdev_add() of @dev->devt, with a node named dev_name(@dev)
+ * (set with dev_set_name()), as the kernel's device_add() makes it.
+ */
+static inline int cdev_device_add(struct cdev *cdev, struct device *dev)
+{
+	struct class *cls = dev->class ? dev->class : &__libcdev_cdev_class;
+	struct device *named;
+	int err;
+
+	if (!dev->devt)
+		return -EINVAL;
+	if (dev->name) {
+		named = device_create(cls, NULL, dev->devt,
+				      dev->driver_data, "%s", dev->name);
+		if (IS_ERR(named))
+			return (int)PTR_ERR(named);
+	}
+	err = cdev_add(cdev, dev->devt, 1);
+	if (err && dev->name)
+		device_destroy(cls, dev->devt);
+	return err;
+}
+
+/* cdev_device_del - the node and the number go; files already open keep working */
+static inline void cdev_device_del(struct cdev *cdev, struct device *dev)
+{
+	cdev_del(cdev);
+	if (dev->devt && dev->name)
+		device_destroy(dev->class ? dev->class : &__libcdev_cdev_class, dev->devt);
+}
 
 #endif

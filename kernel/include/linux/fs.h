@@ -31,6 +31,7 @@
 #include <linux/stat.h>
 #include <linux/types.h>
 #include <linux/uidgid.h>
+#include <linux/uio.h>
 #include <linux/wait.h>
 #include <libcdev/fs.h>
 #include <libcdev/printk.h>

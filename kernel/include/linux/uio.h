@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev-kernel - <linux/uio.h>: struct iov_iter over the caller's
+ * buffers, copy_to_iter()/copy_from_iter(), iov_iter_count(); from libcdev's
+ * <libcdev/uio.h>, which also has struct kiocb (<linux/fs.h> in the kernel).
+ */
+#ifndef LIBCDEV_KERNEL_LINUX_UIO_H
+#define LIBCDEV_KERNEL_LINUX_UIO_H
+
+#include <linux/types.h>
+#include <libcdev/uio.h>
+
+#define READ	0
+#define WRITE	1
+
+#endif
