@@ -1,0 +1,36 @@
+#!/usr/bin/env bats
+# Same source, two kernels: each kernel-style example runs its behaviour
+# script (tests/twin/NAME.sh) against its real kernel module (make ko) and
+# against its libcdev module, in one VM, through `cdev-twin-test --modules`;
+# a line that differs fails, unless the script names it a known difference
+# (a limit libcdev-kernel(7) lists), which is counted. The side-by-side report
+# goes to the TAP output.
+
+setup() {
+	TOP=$(cd "${TESTS_BUILDDIR:-$BATS_TEST_DIRNAME/../cuse}/../.." && pwd)
+	SRC=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+	[ -e /dev/cuse ] || { echo "no /dev/cuse: these tests run in the VM" >&2; return 1; }
+	export LIBCDEV_REGISTRY=$BATS_TEST_TMPDIR/regions
+	export LIBCDEV_RUNDIR=$BATS_TEST_TMPDIR/run
+}
+
+# twin DIR NAME [PARAM...]: the example's two modules, its script; the report
+# as TAP comments.
+twin() {
+	local dir=$1 name=$2
+	shift 2
+	run "$TOP/tools/cdev-twin-test" --timeout 60 --modules \
+		"$TOP/examples/kernel/$dir/ko/$name.ko" "$TOP/examples/kernel/$dir/.libs/$name.so" \
+		"$SRC/tests/twin/$name.sh" "$@"
+	printf '# %s\n' "${lines[@]}" >&3
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"verdict: the kernel module and the libcdev module agree"* ]]
+}
+
+@test "twin: kchar.ko and kchar.so behave the same" {
+	twin lkmpg kchar
+}
+
+@test "twin: kscull.ko and kscull.so behave the same" {
+	twin scull kscull quantum=8
+}
