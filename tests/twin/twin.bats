@@ -34,3 +34,22 @@ twin() {
 @test "twin: kscull.ko and kscull.so behave the same" {
 	twin scull kscull quantum=8
 }
+
+@test "twin: a line that differs fails, side by side; a hanging test is killed" {
+	cat > "$BATS_TEST_TMPDIR/differ.sh" <<'SH'
+source "$TWIN_LIB"
+check "the same" cat /dev/kchar
+check "which side" echo "$TWIN_SIDE"
+[ "$TWIN_SIDE" = libcdev ] || exec sleep 600
+SH
+	run "$TOP/tools/cdev-twin-test" --timeout 2 --modules \
+		"$TOP/examples/kernel/lkmpg/ko/kchar.ko" "$TOP/examples/kernel/lkmpg/.libs/kchar.so" \
+		"$BATS_TEST_TMPDIR/differ.sh"
+	printf '# %s\n' "${lines[@]}" >&3
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"same    the same: I already told you 1 times: Hello world!"* ]]
+	[[ "$output" == *"DIFFER  which side"*"kernel:  kernel"*"libcdev: libcdev"* ]]
+	[[ "$output" == *"DIFFER  exit status"*"kernel:  none, still running after 2 s: killed"* ]]
+	[[ "$output" == *"3 lines: 1 the same, 0 known differences, 2 differences"* ]]
+	[[ "$output" == *"verdict: they DIFFER"* ]]
+}
