@@ -14,6 +14,7 @@
 #include <libcdev/ksync.h>
 
 #include "libcdev-private.h"
+#include "kdefer-private.h"
 
 /* ---- mutexes ---- */
 
@@ -207,20 +208,42 @@ _public_ unsigned long wait_for_completion_timeout(struct completion *x, unsigne
  * The explicit wait of this thread: the state set_current_state() or
  * prepare_to_wait() chose, and the queue and wake-up count schedule() sleeps
  * on. Without a queue (set_current_state() alone) it sleeps on the thread's
- * own, which only an interrupt or the timeout ends.
+ * own, which only an interrupt, wake_up_process() or the timeout ends.
  */
 static __thread struct {
 	unsigned int state;
 	wait_queue_head_t *wq;
 	unsigned long seq;
+	unsigned long own_seq;	/* the own queue's, when the state was set */
 } sched_wait;
 static __thread wait_queue_head_t own_queue = __WAIT_QUEUE_HEAD_INITIALIZER(own_queue);
+/* A kernel thread's is in its record, so wake_up_process() can reach it. */
+static __thread wait_queue_head_t *own_wq;
+
+void sched_set_own_queue(wait_queue_head_t *wq)
+{
+	own_wq = wq;
+}
+
+static wait_queue_head_t *sched_own_queue(void)
+{
+	return own_wq ? own_wq : &own_queue;
+}
 
 _public_ void libcdev_set_current_state(unsigned int state)
 {
 	sched_wait.state = state;
-	if (state == TASK_RUNNING)
+	if (state == TASK_RUNNING) {
 		sched_wait.wq = NULL;
+		return;
+	}
+	/*
+	 * A wake_up_process() after this point ends the next schedule(), as the
+	 * kernel's sets the task running again: the usual
+	 * set_current_state(); if (!cond) schedule(); loses no wake-up.
+	 */
+	sched_wait.own_seq = __wait_prepare(sched_own_queue());
+	__wait_finish(sched_own_queue());
 }
 
 _public_ int autoremove_wake_function(struct wait_queue_entry *e, unsigned int mode,
@@ -272,9 +295,8 @@ _public_ long schedule_timeout(long timeout)
 	if (sched_wait.state == TASK_RUNNING)
 		return timeout;
 	if (!wq) {
-		wq = &own_queue;
-		seq = __wait_prepare(wq);
-		__wait_finish(wq);
+		wq = sched_own_queue();
+		seq = sched_wait.own_seq;
 	}
 	if (!forever)
 		__wait_deadline(&dl, timeout);

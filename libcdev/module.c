@@ -7,6 +7,7 @@
 #include <errno.h>
 
 #include "libcdev-private.h"
+#include <libcdev/kdefer.h>
 
 static bool module_is_live(const struct module *mod)
 {
@@ -285,7 +286,7 @@ _public_ int libcdev_module_start(struct module *mod)
 _public_ int libcdev_module_unload(struct module *mod, bool force)
 {
 	struct module_loader *l;
-	bool started;
+	bool started, keep_mapped = false;
 	int err;
 
 	if (!mod || !mod->loader)
@@ -298,10 +299,12 @@ _public_ int libcdev_module_unload(struct module *mod, bool force)
 		return err;
 	if (started && mod->exit)
 		mod->exit();
+	/* What exit() left running would run unmapped code: cancel it, wait, report. */
+	libcdev_module_defer_stop(mod, &keep_mapped);
 	params_free(mod);
 	loader_unlink(l);
 	/* Forced with files still open: their methods must stay mapped. */
-	if (module_refcount(mod) > 0)
+	if (module_refcount(mod) > 0 || keep_mapped)
 		l->handle = NULL;
 	loader_free(l);
 	return 0;

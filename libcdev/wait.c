@@ -137,8 +137,8 @@ _public_ int __wait_sleep(wait_queue_head_t *wq, unsigned long seq, bool interru
 
 	if (timeout_ms >= 0)
 		__wait_deadline(&dl, timeout_ms);
-	if (interruptible)
-		task_set_waiting(t, wq);
+	/* Recorded for every sleep: wake_up_process() ends uninterruptible ones too. */
+	task_set_waiting(t, wq);
 	pthread_mutex_lock(&wq->lock);
 	while (wq->seq == seq) {
 		if (interruptible && signal_pending(t)) {
@@ -158,8 +158,7 @@ _public_ int __wait_sleep(wait_queue_head_t *wq, unsigned long seq, bool interru
 		}
 	}
 	pthread_mutex_unlock(&wq->lock);
-	if (interruptible)
-		task_set_waiting(t, NULL);
+	task_set_waiting(t, NULL);
 	return ret;
 }
 
