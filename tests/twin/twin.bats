@@ -19,7 +19,7 @@ setup() {
 twin() {
 	local dir=$1 name=$2
 	shift 2
-	run "$TOP/tools/cdev-twin-test" --timeout 60 --modules \
+	run "$TOP/tools/cdev-twin-test" --timeout 300 --modules \
 		"$TOP/examples/kernel/$dir/ko/$name.ko" "$TOP/examples/kernel/$dir/.libs/$name.so" \
 		"$SRC/tests/twin/$name.sh" "$@"
 	printf '# %s\n' "${lines[@]}" >&3
@@ -42,14 +42,14 @@ check "the same" cat /dev/kchar
 check "which side" echo "$TWIN_SIDE"
 [ "$TWIN_SIDE" = libcdev ] || exec sleep 600
 SH
-	run "$TOP/tools/cdev-twin-test" --timeout 2 --modules \
+	run "$TOP/tools/cdev-twin-test" --timeout 15 --modules \
 		"$TOP/examples/kernel/lkmpg/ko/kchar.ko" "$TOP/examples/kernel/lkmpg/.libs/kchar.so" \
 		"$BATS_TEST_TMPDIR/differ.sh"
 	printf '# %s\n' "${lines[@]}" >&3
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"same    the same: I already told you 1 times: Hello world!"* ]]
 	[[ "$output" == *"DIFFER  which side"*"kernel:  kernel"*"libcdev: libcdev"* ]]
-	[[ "$output" == *"DIFFER  exit status"*"kernel:  none, still running after 2 s: killed"* ]]
+	[[ "$output" == *"DIFFER  exit status"*"kernel:  none, still running after 15 s: killed"* ]]
 	[[ "$output" == *"3 lines: 1 the same, 0 known differences, 2 differences"* ]]
 	[[ "$output" == *"verdict: they DIFFER"* ]]
 }
