@@ -33,6 +33,7 @@ mkdir "$tmp/empty"
 echo '# nothing' > "$tmp/empty/Kbuild"
 expect 2 'lists no obj-m module' "$tmp/empty" "$tmp/test.sh"
 expect 2 'no test script' "$src/examples/kernel/lkmpg" "$tmp/none.sh"
+expect 2 'is not a module parameter' "$src/examples/kernel/lkmpg" "$tmp/test.sh" --local
 mkdir "$tmp/two"
 printf 'obj-m += a.o\nobj-m += b.o\n' > "$tmp/two/Kbuild"
 expect 2 'lists several modules' "$tmp/two" "$tmp/test.sh"
