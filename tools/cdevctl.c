@@ -268,6 +268,7 @@ static const struct command {
 	{ "modinfo", cmd_modinfo, "show a module's license, description and parameters", false },
 	{ "devices", cmd_devices, "show the char device numbers in use", false },
 	{ "udev-test", cmd_udev_test, "prove udev rules against real nodes and a real udevd", false },
+	{ "twin-test", cmd_twin_test, "test a driver as a kernel module and on libcdev, side by side", false },
 };
 
 static int usage(FILE *f, int status)

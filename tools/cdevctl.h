@@ -54,6 +54,8 @@ int cmd_lsmod(int argc, char **argv);
 int cmd_modinfo(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_udev_test(int argc, char **argv);
+/* cdevctl twin-test: runs cdev-twin-test, found beside cdevctl (twin-test.c). */
+int cmd_twin_test(int argc, char **argv);
 
 /* Read the NUL-separated "key=value" strings of a module's .modinfo section. */
 int modinfo_read(const char *path, char **data, size_t *size);
