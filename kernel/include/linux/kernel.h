@@ -50,7 +50,7 @@
 #define abs_diff(a, b)		((a) > (b) ? (a) - (b) : (b) - (a))
 
 /* Like snprintf(), but returns what was written (not what would have been). */
-static inline int vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
+static inline __printf(3, 0) int vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
 {
 	int n = vsnprintf(buf, size, fmt, args);
 
