@@ -7,7 +7,7 @@
 #include <errno.h>
 
 #include "libcdev-private.h"
-#include <libcdev/kdefer.h>
+#include "kdefer-private.h"
 
 static bool module_is_live(const struct module *mod)
 {
@@ -287,7 +287,7 @@ _public_ int libcdev_module_unload(struct module *mod, bool force)
 {
 	struct module_loader *l;
 	bool started, keep_mapped = false;
-	int err;
+	int err, left;
 
 	if (!mod || !mod->loader)
 		return -EINVAL;
@@ -300,14 +300,15 @@ _public_ int libcdev_module_unload(struct module *mod, bool force)
 	if (started && mod->exit)
 		mod->exit();
 	/* What exit() left running would run unmapped code: cancel it, wait, report. */
-	libcdev_module_defer_stop(mod, &keep_mapped);
+	left = libcdev_module_defer_stop(mod, &keep_mapped);
+	err = kcheck_module_unload(mod, (unsigned int)left);
 	params_free(mod);
 	loader_unlink(l);
 	/* Forced with files still open: their methods must stay mapped. */
 	if (module_refcount(mod) > 0 || keep_mapped)
 		l->handle = NULL;
 	loader_free(l);
-	return 0;
+	return err;
 }
 
 _public_ const char *libcdev_module_path(const struct module *mod)

@@ -398,9 +398,10 @@ static int host_serve(const struct host_opts *o)
 
 	while (sigwait(&set, &sig) != 0)
 		;
-	libcdev_module_unload(h.mod, true);
+	/* Strict mode (LIBCDEV_STRICT=1): the kernel's rules broken make a failing exit. */
+	err = libcdev_module_unload(h.mod, true) == -ENOTRECOVERABLE;
 	host_release(&h);
-	return 0;
+	return err;
 
 out_release:
 	host_release(&h);

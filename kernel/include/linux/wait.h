@@ -14,6 +14,7 @@
 #include <linux/errno.h>
 #include <linux/list.h>
 #include <linux/spinlock.h>
+#include <libcdev/kcheck.h>
 #include <libcdev/ksync.h>
 #include <libcdev/sched.h>
 #include <libcdev/wait.h>
@@ -62,6 +63,7 @@ static inline void init_waitqueue_entry(struct wait_queue_entry *wq_entry,
 __extension__ ({							\
 	struct timespec __dl;						\
 	long __left = (timeout);					\
+	__libcdev_might_sleep(__FILE__, __LINE__);			\
 	__wait_deadline(&__dl, __left);					\
 	for (;;) {							\
 		unsigned long __seq = __wait_prepare(&(wq_head));	\
@@ -85,6 +87,22 @@ __extension__ ({							\
 	}								\
 	__left;								\
 })
+
+/*
+ * Sleeping in atomic context is reported at the driver's line (kcheck.h).
+ * wait_event_interruptible_timeout() is the timed wait above: the same result.
+ */
+#undef wait_event
+#define wait_event(wq_head, condition)					\
+	(__libcdev_might_sleep(__FILE__, __LINE__),			\
+	 (void)___wait_event(wq_head, condition, false, -1L))
+#undef wait_event_interruptible
+#define wait_event_interruptible(wq_head, condition)			\
+	(__libcdev_might_sleep(__FILE__, __LINE__),			\
+	 ___wait_event(wq_head, condition, true, -1L))
+#undef wait_event_interruptible_timeout
+#define wait_event_interruptible_timeout(wq_head, condition, timeout)	\
+	__libcdev_wait_event_timeout(wq_head, condition, timeout, true)
 
 #define wait_event_timeout(wq_head, condition, timeout)		\
 	__libcdev_wait_event_timeout(wq_head, condition, timeout, false)
