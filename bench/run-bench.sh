@@ -157,3 +157,8 @@ echo "region allocator, microseconds per alloc+unregister with N regions held:"
 "$B/bench-regions" --ops $((OPS / 20 > 10 ? OPS / 20 : 10)) $REGIONS | tee "$TMP/allocator"
 awk 'NR == 1 { n = $1; a = $2 } { m = $1; b = $2 } END { printf "cost at %s / cost at %s: %.2f\n", m, n, b / a }' \
 	"$TMP/allocator"
+
+# The ioctl load (bench/ioctl-bench.sh): its own servers, the same medians.
+echo
+BENCH_BUILDDIR=$B BENCH_OPS=$((OPS / 10 > 100 ? OPS / 10 : 100)) BENCH_REPEAT=$REPEAT \
+	"$(dirname "$0")/ioctl-bench.sh"

@@ -8,6 +8,7 @@
  * on all connections at once (epoll), reads one request into its own buffer,
  * hands the leadership on and runs the request itself, replying straight to
  * the connection. No request is copied, queued or passed between threads.
+ * The requests themselves are cuse-files.c's.
  *
  * A node lives while its cdev is added or any file on it is open; it is
  * destroyed only by the leader, so no request is read from a connection
@@ -35,50 +36,13 @@
 #include <unistd.h>
 
 #include "libcdev/libcdev-private.h"
-#include "libcdev/file-private.h"
-#include "libcdev/task-private.h"
 #include "cuse-private.h"
-#include "ll-file.h"
-#include "ll-ioctl.h"
-#include "leaders.h"
+#include "cuse-node.h"
 #include "udev-wait.h"
 
 #define CUSE_DEVICE_DEFAULT	"/dev/cuse"
-#define NODE_NAME_MAX		256
-
-enum node_state {
-	NODE_STARTING,		/* CUSE_INIT not yet answered */
-	NODE_LIVE,
-	NODE_FAILED,		/* the kernel refused it: connection aborted */
-	NODE_DEAD,		/* destroyed */
-};
-
-struct cuse_node {
-	struct cuse_node *next;		/* all nodes, under nodes_lock */
-	struct cuse_node *next_cmd;	/* the loop thread's to-do list */
-	struct cdev *cdev;
-	dev_t dev;
-	char name[NODE_NAME_MAX];
-	struct fuse_session *se;
-	int fd;
-	atomic_int refs;		/* the last put queues the destruction */
-	int waiters;			/* threads waiting on it: they free it if it dies meanwhile */
-	int open_files;			/* under nodes_lock */
-	bool deleted;			/* cdev_del() ran */
-	enum node_state state;		/* under nodes_lock */
-};
-
-/* One open file: the dispatcher's file plus its poll state. */
-struct cuse_file {
-	struct file *file;
-	struct cuse_node *node;
-	struct task_struct opener;	/* `current` for the release, which has no caller */
-	struct ll_poll poll;
-	struct ll_ioctl_file ioctl;
-};
-
-static pthread_mutex_t nodes_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t nodes_cond = PTHREAD_COND_INITIALIZER;
+pthread_mutex_t nodes_lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t nodes_cond = PTHREAD_COND_INITIALIZER;
 static struct cuse_node *nodes;
 static struct cuse_node *cmd_destroy;	/* nodes for the loop thread to destroy */
 static int epfd = -1, cmdfd = -1;
@@ -108,15 +72,14 @@ static void node_queue_destroy_locked(struct cuse_node *n)
 	loop_kick();
 }
 
-/* Called with nodes_lock held. */
-static void node_put_locked(struct cuse_node *n)
+void node_put_locked(struct cuse_node *n)
 {
 	if (atomic_fetch_sub(&n->refs, 1) == 1)
 		node_queue_destroy_locked(n);
 }
 
 /* Without the lock unless it is the last reference. */
-static void node_put(struct cuse_node *n)
+void node_put(struct cuse_node *n)
 {
 	if (atomic_fetch_sub(&n->refs, 1) > 1)
 		return;
@@ -125,11 +88,8 @@ static void node_put(struct cuse_node *n)
 	pthread_mutex_unlock(&nodes_lock);
 }
 
-/*
- * A reference for a request, unless the node is already on its way out (its
- * destruction queued): a request that arrives then is refused.
- */
-static bool node_tryget(struct cuse_node *n)
+/* Refused once the node's destruction is queued. */
+bool node_tryget(struct cuse_node *n)
 {
 	int refs = atomic_load(&n->refs);
 
@@ -139,393 +99,10 @@ static bool node_tryget(struct cuse_node *n)
 	return false;
 }
 
-/* ---- requests ---- */
-
-/* One request, on the stack of the thread that received and runs it. */
-struct cuse_req {
-	fuse_req_t req;
-	struct cuse_node *node;
-	struct task_struct task;
-	pthread_mutex_t task_lock;
-	/* the arguments: pointers into the thread's receive buffer */
-	struct fuse_file_info fi;
-	size_t size;
-	char *data;
-	unsigned int cmd;
-	unsigned long arg;
-	unsigned int ioctl_flags;
-	size_t in_bufsz, out_bufsz;
-	struct fuse_pollhandle *ph;
-	int interrupted;		/* FUSE_INTERRUPT came: the caller may be going */
-};
+/* ---- the loop thread ---- */
 
 static void loop_lead(struct lf_pool *pool);
-static struct lf_pool request_threads = LF_POOL_INIT(loop_lead);
-
-static void cuse_req_interrupt(fuse_req_t req, void *data)
-{
-	struct cuse_req *cr = data;
-
-	(void)req;
-	__atomic_store_n(&cr->interrupted, 1, __ATOMIC_RELEASE);
-	libcdev_task_interrupt(&cr->task);
-}
-
-static void cuse_req_init(struct cuse_req *cr, fuse_req_t req, const struct fuse_file_info *fi)
-{
-	memset(cr, 0, sizeof(*cr));
-	cr->req = req;
-	cr->node = fuse_req_userdata(req);
-	if (fi)
-		cr->fi = *fi;
-}
-
-/*
- * Run @handler on @cr in this thread: it was received here. The leadership
- * goes to another thread first, since the method may block; the node stays
- * until the handler has replied.
- */
-static int cuse_req_run(struct cuse_req *cr, void (*handler)(struct cuse_req *cr))
-{
-	const struct fuse_ctx *ctx = fuse_req_ctx(cr->req);
-
-	if (!node_tryget(cr->node)) {
-		fuse_reply_err(cr->req, ENODEV);
-		return -ENODEV;
-	}
-	lf_promote(&request_threads);
-	pthread_mutex_init(&cr->task_lock, NULL);
-	task_init(&cr->task, ctx->pid, 0, ctx->uid, ctx->gid, &cr->task_lock);
-	/* Registered before the method runs: a signal that came first still counts. */
-	fuse_req_interrupt_func(cr->req, cuse_req_interrupt, cr);
-	task_set_current(&cr->task);
-	handler(cr);	/* replies to the kernel */
-	task_set_current(NULL);
-	pthread_mutex_destroy(&cr->task_lock);
-	node_put(cr->node);
-	return 0;
-}
-
-static struct cuse_file *cuse_file_of(const struct fuse_file_info *fi)
-{
-	return (struct cuse_file *)(uintptr_t)fi->fh;
-}
-
-/*
- * Unhook the interrupt callback before replying: the reply frees the request,
- * and fuse_req_interrupt_func() waits for a callback that is running, so none
- * can touch this request (or its task) afterwards.
- */
-static fuse_req_t cr_reply(struct cuse_req *cr)
-{
-	fuse_req_interrupt_func(cr->req, NULL, NULL);
-	return cr->req;
-}
-
-static void reply_status(fuse_req_t req, long ret)
-{
-	fuse_reply_err(req, ret < 0 ? (int)-ret : 0);
-}
-
-/* open(2): the dispatcher does the lookup, exactly as for the direct backend. */
-static void do_open(struct cuse_req *cr)
-{
-	struct cuse_node *n = cr->node;
-	struct cuse_file *cf;
-	struct file *file;
-	int err;
-
-	cf = calloc(1, sizeof(*cf));
-	if (!cf) {
-		fuse_reply_err(cr_reply(cr), ENOMEM);
-		return;
-	}
-	err = vfs_open(n->dev, cr->fi.flags, &file);
-	if (err) {
-		free(cf);
-		reply_status(cr_reply(cr), err);
-		return;
-	}
-	cf->file = file;
-	cf->node = n;
-	cf->opener = cr->task;
-	ll_poll_init(&cf->poll);
-	ll_ioctl_file_init(&cf->ioctl);
-	pthread_mutex_lock(&nodes_lock);
-	n->refs++;
-	n->open_files++;
-	pthread_mutex_unlock(&nodes_lock);
-
-	cr->fi.fh = (uintptr_t)cf;
-	cr->fi.direct_io = 1;
-	cr->fi.nonseekable = 1;
-	if (fuse_reply_open(cr_reply(cr), &cr->fi) != 0) {
-		/* The caller is gone (killed while opening): undo as a release would. */
-		vfs_release(file);
-		pthread_mutex_lock(&nodes_lock);
-		n->open_files--;
-		node_put_locked(n);
-		pthread_mutex_unlock(&nodes_lock);
-		ll_poll_destroy(&cf->poll);
-		ll_ioctl_file_destroy(&cf->ioctl);
-		free(cf);
-	}
-}
-
-/* CUSE sends the file's current flags with reads and writes: fcntl(F_SETFL) reaches the driver. */
-static void sync_flags(struct file *file, int flags)
-{
-	file->f_flags = (file->f_flags & ~(O_NONBLOCK | O_APPEND)) | (flags & (O_NONBLOCK | O_APPEND));
-}
-
-/* This thread's buffer for read replies: grown, never shrunk (at most max_read). */
-static char *read_buffer(size_t size)
-{
-	static _Thread_local char *buf;
-	static _Thread_local size_t cap;
-
-	if (size > cap || !buf) {
-		char *p = realloc(buf, size ? size : 1);
-
-		if (!p)
-			return NULL;
-		buf = p;
-		cap = size;
-	}
-	return buf;
-}
-
-static void do_read(struct cuse_req *cr)
-{
-	struct file *file = cuse_file_of(&cr->fi)->file;
-	char *buf = read_buffer(cr->size);
-	struct ll_user_mem mem;
-	ssize_t ret;
-
-	if (!buf) {
-		fuse_reply_err(cr_reply(cr), ENOMEM);
-		return;
-	}
-	sync_flags(file, cr->fi.flags);
-	ll_uaccess_buffer(&mem, buf, cr->size);
-	ret = vfs_read(file, buf, cr->size);
-	ll_uaccess_end();
-	if (ret < 0)
-		reply_status(cr_reply(cr), ret);
-	else
-		fuse_reply_buf(cr_reply(cr), buf, ret);
-}
-
-static void do_write(struct cuse_req *cr)
-{
-	struct file *file = cuse_file_of(&cr->fi)->file;
-	struct ll_user_mem mem;
-	ssize_t ret;
-
-	sync_flags(file, cr->fi.flags);
-	ll_uaccess_buffer(&mem, cr->data, cr->size);
-	ret = vfs_write(file, cr->data, cr->size);
-	ll_uaccess_end();
-	if (ret < 0)
-		reply_status(cr_reply(cr), ret);
-	else
-		fuse_reply_write(cr_reply(cr), ret);
-}
-
-/*
- * The kernel sends no FLUSH through CUSE and RELEASE only at the last close,
- * with no caller: run ->flush then ->release there, as the process that
- * opened the file. No other request on the file is still in the driver then:
- * the kernel sends RELEASE at the last fput(), every system call on the file
- * holds a reference until its request is answered (even a killed caller
- * waits for a request already sent), and no handler here touches the file
- * after its reply.
- */
-static void do_release(struct cuse_req *cr)
-{
-	struct cuse_file *cf = cuse_file_of(&cr->fi);
-	struct cuse_node *n = cf->node;
-
-	ll_poll_destroy(&cf->poll);
-	cr->task.pid = cf->opener.pid;
-	cr->task.tgid = cf->opener.tgid;
-	cr->task.uid = cf->opener.uid;
-	cr->task.gid = cf->opener.gid;
-	memcpy(cr->task.comm, cf->opener.comm, sizeof(cr->task.comm));
-	vfs_flush(cf->file);
-	vfs_release(cf->file);
-	ll_ioctl_file_destroy(&cf->ioctl);
-	free(cf);
-	fuse_reply_err(cr_reply(cr), 0);
-
-	pthread_mutex_lock(&nodes_lock);
-	n->open_files--;
-	node_put_locked(n);
-	pthread_cond_broadcast(&nodes_cond);
-	pthread_mutex_unlock(&nodes_lock);
-}
-
-/* ---- poll ---- */
-
-static void do_poll(struct cuse_req *cr)
-{
-	struct cuse_file *cf = cuse_file_of(&cr->fi);
-
-	fuse_reply_poll(cr_reply(cr), ll_poll_run(&cf->poll, cf->file, cr->ph));
-}
-
-/* ---- ioctl ---- */
-
-static long ioctl_call(void *ctx, unsigned int cmd, unsigned long arg)
-{
-	return vfs_ioctl(ctx, cmd, arg);
-}
-
-/* The driver gets arg as the caller passed it; its memory is reached as ll-ioctl.h says. */
-static void do_ioctl(struct cuse_req *cr)
-{
-	struct cuse_file *cf = cuse_file_of(&cr->fi);
-	struct ll_ioctl_req r = {
-		.pid = cr->task.pid,
-		.tgid = cr->task.tgid,
-		.interrupted = &cr->interrupted,
-		.cmd = cr->cmd,
-		.arg = cr->arg,
-		.in_buf = cr->data,
-		.in_bufsz = cr->in_bufsz,
-		.out_bufsz = cr->out_bufsz,
-	};
-	struct ll_ioctl_out o;
-
-	ll_ioctl_run(&cf->ioctl, &r, ioctl_call, cf->file, &o);
-	if (o.answer == LL_IOCTL_RETRY)
-		fuse_reply_ioctl_retry(cr_reply(cr), o.in_iov, o.nr_in, o.out_iov, o.nr_out);
-	else if (o.ret < 0 && !o.out_len)
-		reply_status(cr_reply(cr), o.ret);
-	else
-		fuse_reply_ioctl(cr_reply(cr), (int)o.ret, o.out, o.out_len);
-	ll_ioctl_out_free(&o);
-}
-
-/* ---- libfuse callbacks: in the thread that received the request, which runs it ---- */
-
-static void ll_open(fuse_req_t req, struct fuse_file_info *fi)
-{
-	struct cuse_req cr;
-
-	cuse_req_init(&cr, req, fi);
-	cuse_req_run(&cr, do_open);
-}
-
-static void ll_read(fuse_req_t req, size_t size, off_t off, struct fuse_file_info *fi)
-{
-	struct cuse_req cr;
-
-	(void)off;	/* always 0 from CUSE: the position is the file's f_pos */
-	cuse_req_init(&cr, req, fi);
-	cr.size = size;
-	cuse_req_run(&cr, do_read);
-}
-
-/* The data stay in this thread's receive buffer until the reply: no copy. */
-static void ll_write(fuse_req_t req, const char *buf, size_t size, off_t off,
-		     struct fuse_file_info *fi)
-{
-	struct cuse_req cr;
-
-	(void)off;
-	cuse_req_init(&cr, req, fi);
-	cr.data = (char *)buf;
-	cr.size = size;
-	cuse_req_run(&cr, do_write);
-}
-
-static void ll_release(fuse_req_t req, struct fuse_file_info *fi)
-{
-	struct cuse_req cr;
-
-	cuse_req_init(&cr, req, fi);
-	cuse_req_run(&cr, do_release);
-}
-
-static void ll_ioctl(fuse_req_t req, int cmd, void *arg, struct fuse_file_info *fi,
-		     unsigned int flags, const void *in_buf, size_t in_bufsz, size_t out_bufsz)
-{
-	struct cuse_req cr;
-
-	cuse_req_init(&cr, req, fi);
-	/* 3.14 passes cmd as int: take the bits, not the sign. */
-	cr.cmd = (unsigned int)cmd;
-	cr.arg = (unsigned long)arg;
-	cr.ioctl_flags = flags;
-	cr.in_bufsz = in_bufsz;
-	cr.out_bufsz = out_bufsz;
-	/* A copy: the driver writes into it what goes back to the caller. */
-	if (in_bufsz) {
-		cr.data = malloc(in_bufsz);
-		if (!cr.data) {
-			fuse_reply_err(req, ENOMEM);
-			return;
-		}
-		memcpy(cr.data, in_buf, in_bufsz);
-	}
-	cuse_req_run(&cr, do_ioctl);
-	free(cr.data);
-}
-
-static void ll_poll(fuse_req_t req, struct fuse_file_info *fi, struct fuse_pollhandle *ph)
-{
-	struct cuse_req cr;
-
-	cuse_req_init(&cr, req, fi);
-	cr.ph = ph;
-	if (cuse_req_run(&cr, do_poll) < 0 && ph)
-		fuse_pollhandle_destroy(ph);
-}
-
-static void ll_init(void *userdata, struct fuse_conn_info *conn)
-{
-	(void)userdata;
-	/* Requests are copied out of the read buffer; splicing would defeat that. */
-	conn->want &= ~(FUSE_CAP_SPLICE_READ | FUSE_CAP_SPLICE_WRITE | FUSE_CAP_SPLICE_MOVE);
-}
-
-/* devtmpfs made /dev/NAME during the kernel's init: unless something else had the name. */
-static bool node_check_devnode(const char *name, dev_t dev)
-{
-	char path[PATH_MAX];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "/dev/%s", name);
-	if (lstat(path, &st) < 0)
-		return errno == ENOENT;	/* no devtmpfs: udev or nobody makes it */
-	return S_ISCHR(st.st_mode) && new_decode_dev(st.st_rdev) == dev;
-}
-
-static void ll_init_done(void *userdata)
-{
-	struct cuse_node *n = userdata;
-	enum node_state state = node_check_sysfs(n->name, n->dev) &&
-				node_check_devnode(n->name, n->dev) ? NODE_LIVE : NODE_FAILED;
-
-	pthread_mutex_lock(&nodes_lock);
-	n->state = state;
-	pthread_cond_broadcast(&nodes_cond);
-	pthread_mutex_unlock(&nodes_lock);
-}
-
-static const struct cuse_lowlevel_ops cuse_ops = {
-	.init = ll_init,
-	.init_done = ll_init_done,
-	.open = ll_open,
-	.read = ll_read,
-	.write = ll_write,
-	.release = ll_release,
-	.ioctl = ll_ioctl,
-	.poll = ll_poll,
-};
-
-/* ---- the loop thread ---- */
+struct lf_pool cuse_request_threads = LF_POOL_INIT(loop_lead, ll_thread_exit, "cuse");
 
 /* The kernel names the class device after DEVNAME with '/' as '!'. */
 bool node_check_sysfs(const char *name, dev_t dev)
@@ -595,8 +172,8 @@ static void loop_run_commands(void)
 /* The leader: take in one request and run it (after promoting a follower). */
 static void loop_receive(struct cuse_node *n)
 {
-	static _Thread_local struct fuse_buf buf;	/* allocated by libfuse on first use */
-	int res = fuse_session_receive_buf(n->se, &buf);
+	struct fuse_buf *buf = ll_receive_buf();
+	int res = fuse_session_receive_buf(n->se, buf);
 
 	if (res == -EINTR || res == -EAGAIN)
 		return;
@@ -610,7 +187,7 @@ static void loop_receive(struct cuse_node *n)
 		pthread_mutex_unlock(&nodes_lock);
 		return;
 	}
-	fuse_session_process_buf(n->se, &buf);
+	fuse_session_process_buf(n->se, buf);
 }
 
 /*
@@ -768,6 +345,7 @@ static struct cuse_node *node_create(struct cdev *cdev, dev_t dev, const char *n
 	n->dev = dev;
 	n->fd = -1;
 	n->refs = 1;	/* live until cdev_del() */
+	ll_share_init(&n->share, dev);
 	n->state = NODE_STARTING;
 	snprintf(n->name, sizeof(n->name), "%s", name);
 
@@ -932,7 +510,7 @@ const struct libcdev_backend *cuse_backend_start(void)
 		err = -errno;
 		goto out_close;
 	}
-	err = lf_start(&request_threads);
+	err = lf_start(&cuse_request_threads);
 	if (err)
 		goto out_close;
 	goto out;

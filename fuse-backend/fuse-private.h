@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "libcdev/libcdev-private.h"
+#include "cuse-backend/ll-request.h"
 #include "fuse-backend.h"
 
 /* Who owns the mount's files: the driver process's effective ids. */
@@ -45,6 +46,7 @@ struct fnode {
 	int children;			/* directories: linked entries below */
 	bool linked;			/* reachable by its name */
 	bool deleted;			/* files: cdev_del() ran; opens fail ENXIO */
+	struct ll_share share;		/* files: its part of the request threads */
 };
 
 /* Every field of every node, and the shape of the tree. */
@@ -67,6 +69,10 @@ void tree_ops(struct fuse_lowlevel_ops *ops);
 
 /* ---- files.c ---- */
 void file_ops(struct fuse_lowlevel_ops *ops);
+
+/* ---- fuse.c ---- */
+/* The threads that receive the session's requests and run them. */
+extern struct lf_pool fuse_request_threads;
 
 /* ---- mount.c ---- */
 /* Choose (@want, or the default), create and check the mount point: clears a stale mount. */

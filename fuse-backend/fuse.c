@@ -4,8 +4,8 @@
  * number becomes a regular file in a FUSE file system of this process,
  * named as its /dev node would be, and served by the same dispatcher.
  *
- * One session, mounted at start-up; one thread reads its requests and hands
- * those that reach the driver to the worker pool, as the CUSE backend does.
+ * One session, mounted at start-up; its requests are received and run by a
+ * leader/followers pool of threads (leaders.h), as the CUSE backend's are.
  * Names and attributes live in tree.c, so cdev_add() and cdev_del() need no
  * round trip to the kernel. The mount goes at libcdev_backend_stop(), or
  * failing that when the process exits (atexit: after return from main() or
@@ -21,7 +21,6 @@
 #include <unistd.h>
 
 #include "fuse-private.h"
-#include "cuse-backend/workers.h"
 
 #define FUSE_DEVICE "/dev/fuse"
 
@@ -122,23 +121,22 @@ static void ll_init(void *userdata, struct fuse_conn_info *conn)
 		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
 }
 
-static void *loop_main(void *arg)
+/* The leader: take in one request and run it (after promoting a follower if it may block). */
+static void loop_lead(struct lf_pool *pool)
 {
-	struct fuse_buf buf = { 0 };
-	int res;
+	struct fuse_buf *buf = ll_receive_buf();
+	int res = fuse_session_receive_buf(se, buf);
 
-	(void)arg;
-	for (;;) {
-		res = fuse_session_receive_buf(se, &buf);
-		if (res == -EINTR || res == -EAGAIN)
-			continue;
-		if (res <= 0)
-			break;	/* -ENODEV: unmounted */
-		fuse_session_process_buf(se, &buf);
+	if (res == -EINTR || res == -EAGAIN)
+		return;
+	if (res <= 0) {
+		lf_stop(pool);	/* -ENODEV: unmounted */
+		return;
 	}
-	free(buf.mem);
-	return NULL;
+	fuse_session_process_buf(se, buf);
 }
+
+struct lf_pool fuse_request_threads = LF_POOL_INIT(loop_lead, ll_thread_exit, "fuse");
 
 static struct fuse_session *session_new(void)
 {
@@ -209,7 +207,6 @@ void fuse_backend_stop(void)
 static int mount_and_run(void)
 {
 	static bool atexit_done;
-	pthread_t loop;
 	int err;
 
 	se = session_new();
@@ -220,7 +217,7 @@ static int mount_and_run(void)
 		err = -EIO;
 		goto out_destroy;
 	}
-	err = thread_start_nosig(&loop, loop_main, NULL);
+	err = lf_start(&fuse_request_threads);
 	if (err)
 		goto out_unmount;
 	mount_pid = getpid();

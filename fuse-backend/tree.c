@@ -148,6 +148,7 @@ int tree_add_file(const char *path, dev_t dev, struct cdev *cdev, struct fnode *
 	if (!n)
 		goto out_nomem;
 	n->dev = dev;
+	ll_share_init(&n->share, dev);
 	n->cdev = cdev;
 	*np = n;
 	return 0;

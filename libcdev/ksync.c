@@ -104,13 +104,13 @@ _public_ int down_trylock(struct semaphore *sem)
 	return sem_take(sem) ? 0 : 1;
 }
 
-_public_ int down_timeout(struct semaphore *sem, long jiffies)
+_public_ int down_timeout(struct semaphore *sem, long timeout)
 {
-	long left = wait_event_interruptible_timeout(sem->wait, sem_take(sem), jiffies);
+	long left = wait_event_interruptible_timeout(sem->wait, sem_take(sem), timeout);
 
 	/* An interruption does not end down_timeout() in the kernel: go on waiting. */
 	while (left == -ERESTARTSYS)
-		left = wait_event_interruptible_timeout(sem->wait, sem_take(sem), jiffies);
+		left = wait_event_interruptible_timeout(sem->wait, sem_take(sem), timeout);
 	return left > 0 ? 0 : -ETIME;
 }
 

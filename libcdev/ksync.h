@@ -60,8 +60,8 @@ int down_interruptible(struct semaphore *sem);
 int down_killable(struct semaphore *sem);
 /** down_trylock - 0 if a unit was taken, 1 if none was free (the kernel's inverse sense) */
 int down_trylock(struct semaphore *sem);
-/** down_timeout - 0, or -ETIME when @jiffies passed without a free unit */
-int down_timeout(struct semaphore *sem, long jiffies);
+/** down_timeout - 0, or -ETIME when @timeout jiffies passed without a free unit */
+int down_timeout(struct semaphore *sem, long timeout);
 void up(struct semaphore *sem);
 
 /* ---- completions ---- */

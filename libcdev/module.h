@@ -95,8 +95,13 @@ void libcdev_module_set_exit(struct module *mod, void (*fn)(void));
  * @path: the .so file
  * @modp: set to the module
  *
- * Return: 0; -ENOENT (no such file); -ENOEXEC (not a shared object, or no
- * module_init() in it); -EEXIST (a module of that name is loaded); -ENOMEM.
+ * A module that uses symbols exported by modules loaded before it holds a
+ * reference on each of those modules until it is unloaded.
+ *
+ * Return: 0; -ENOENT (no such file, or it needs a symbol that no module
+ * exports: libcdev_module_unknown_symbol() names it); -ENOEXEC (not a shared
+ * object, or no module_init() in it); -ENOTUNIQ (it exports a symbol that a
+ * loaded module exports); -EEXIST (a module of that name is loaded); -ENOMEM.
  */
 int libcdev_module_load(const char *path, struct module **modp);
 
@@ -124,14 +129,50 @@ int libcdev_module_start(struct module *mod);
  * reported, and a summary of the problems the kernel's rules found is
  * printed (libcdev-kernel(7)).
  *
- * Return: 0; -EBUSY while in use and not @force (nothing changed);
- * -ENOTRECOVERABLE when LIBCDEV_STRICT=1 is set and problems were found (the
- * module is unloaded all the same).
+ * Return: 0; -EBUSY while in use and not @force; -EWOULDBLOCK while another
+ * module uses its symbols (nothing changed in both cases); -ENOTRECOVERABLE
+ * when LIBCDEV_STRICT=1 is set and problems were found (the module is
+ * unloaded all the same).
  */
 int libcdev_module_unload(struct module *mod, bool force);
 
 /** libcdev_module_path - the file a loaded module came from */
 const char *libcdev_module_path(const struct module *mod);
+
+/*
+ * Symbols between modules, as EXPORT_SYMBOL() and the kernel's module loader
+ * do: a module that exports symbols joins the global scope of the process,
+ * where the modules loaded after it link to them; each module that links to
+ * one holds a reference on it, so it is unloaded first. libcdev-kernel(7).
+ */
+
+/**
+ * libcdev_module_export - what EXPORT_SYMBOL() records from a constructor
+ * @gpl_only: EXPORT_SYMBOL_GPL(): only for modules under a GPL-compatible
+ *            licence (MODULE_LICENSE())
+ */
+void libcdev_module_export(struct module *mod, const char *name, bool gpl_only);
+
+/**
+ * libcdev_module_holders - the modules that use @mod's exported symbols
+ * @names: filled with up to @max of their names
+ *
+ * Return: how many there are (may be more than @max).
+ */
+size_t libcdev_module_holders(struct module *mod, const char **names, size_t max);
+
+/**
+ * libcdev_module_unknown_symbol - why a module does not load: the first
+ * symbol it needs that nothing loaded defines, or that a loaded module
+ * defines without exporting it to it (not at all, or with
+ * EXPORT_SYMBOL_GPL() to a module not under the GPL): the kernel's "Unknown
+ * symbol"
+ * @name: where to put the name, @size bytes
+ *
+ * Return: 0 with @name set; -ENOENT when it lacks no symbol; -ENOEXEC (not
+ * an ELF64 shared object) or another -errno of reading @path.
+ */
+int libcdev_module_unknown_symbol(const char *path, char *name, size_t size);
 
 /**
  * try_module_get - take a reference on a module unless it is going away
@@ -161,8 +202,9 @@ const char *module_name(const struct module *mod);
  * From then on try_module_get() fails, so its devices can no longer be opened
  * (-ENXIO). Files already open keep their references.
  *
- * Return: 0; -EBUSY if the module is in use and @force is false; -EINVAL for
- * NULL; -EALREADY if it is already going.
+ * Return: 0; -EBUSY if the module is in use and @force is false;
+ * -EWOULDBLOCK, even with @force, while a module uses its exported symbols
+ * (libcdev_module_holders()); -EINVAL for NULL; -EALREADY if it is already going.
  */
 int libcdev_module_stop(struct module *mod, bool force);
 

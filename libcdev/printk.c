@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "libcdev-private.h"
+#include "module-private.h"
 
 static const char *module_prefix;
 
@@ -41,7 +42,7 @@ _public_ int printk(const char *fmt, ...)
 {
 	static const char *const names[] = { "emergency: ", "alert: ", "critical: ",
 					     "error: ", "warning: ", "", "", "" };
-	const char *prefix = module_prefix;
+	const char *prefix;
 	char line[LOG_LINE_MAX], *body = line;
 	va_list ap;
 	int level = level_of(&fmt), n;
@@ -53,6 +54,10 @@ _public_ int printk(const char *fmt, ...)
 	va_end(ap);
 	if (n < 0)
 		return n;
+	/* The module whose code calls: a host may serve several. */
+	prefix = module_name_of_code(__builtin_return_address(0));
+	if (!prefix)
+		prefix = module_prefix;
 	/* Kernel-style code names its module itself, with pr_fmt(): once is enough. */
 	if (prefix && already_prefixed(line, prefix))
 		body += strlen(prefix) + 2;

@@ -22,6 +22,12 @@
 #define TASK_COMM_LEN 16
 
 struct wait_queue_head;
+struct tty_struct;
+
+/* What the threads of a process share, after include/linux/sched/signal.h. */
+struct signal_struct {
+	struct tty_struct *tty;	/* the controlling terminal, or NULL (read on first use) */
+};
 
 struct task_struct {
 	pid_t pid;		/* the caller's thread id, as the kernel reports it */
@@ -37,11 +43,27 @@ struct task_struct {
 	int cap_known;
 	uid_t ruid;		/* the caller's real uid (current_uid()) */
 	gid_t rgid;		/* the caller's real gid (current_gid()) */
+	struct signal_struct *signal;	/* ->tty filled by libcdev_current_signal() */
+	struct signal_struct signal_data;
+	int signal_known;
 };
 
 /** libcdev_current - the task of the request running on this thread */
 struct task_struct *libcdev_current(void);
 #define current (libcdev_current())
+
+/**
+ * libcdev_current_signal - `current`, with ->signal->tty read for it
+ *
+ * The controlling terminal costs a read of /proc/PID/stat, so it is read on
+ * the first call for a task (and remembered by the thread for 100 ms), not
+ * for every request. <linux/sched/signal.h> and <linux/tty.h> of
+ * libcdev-kernel make `current` this.
+ */
+struct task_struct *libcdev_current_signal(void);
+
+/** tty_devnum - the device number (MKDEV()) of a terminal from ->signal->tty */
+dev_t tty_devnum(struct tty_struct *tty);
 
 static inline bool signal_pending(struct task_struct *p)
 {

@@ -11,4 +11,9 @@ void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gi
 /* Make @t the `current` of this thread (NULL: back to this thread's own task). */
 void task_set_current(struct task_struct *t);
 
+/* CLOCK_MONOTONIC_COARSE in ns: the age of what a thread remembers of a caller. */
+long long monotonic_ns(void);
+/* How long a thread trusts what it last read of a caller in /proc. */
+#define TASK_CACHE_NS	(100 * 1000 * 1000)
+
 #endif

@@ -168,10 +168,7 @@ static __thread struct task_struct *current_task;
 static __thread struct task_struct self_task;
 static __thread pthread_mutex_t self_task_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* How long a thread trusts what it last read of a caller in /proc. */
-#define TASK_CACHE_NS	(100 * 1000 * 1000)
-
-static long long monotonic_ns(void)
+long long monotonic_ns(void)
 {
 	struct timespec ts;
 
@@ -246,6 +243,7 @@ void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gi
 	t->uid = uid;
 	t->gid = gid;
 	t->wait_lock = lock;
+	t->signal = &t->signal_data;
 	/* The real ids, unless /proc says otherwise below. */
 	t->ruid = uid;
 	t->rgid = gid;

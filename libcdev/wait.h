@@ -125,20 +125,20 @@ __extension__ ({							\
 #define wait_event_interruptible(wq_head, condition)			\
 	___wait_event(wq_head, condition, true, -1L)
 
-/**
- * wait_event_interruptible_timeout - as wait_event_interruptible, for at most @timeout jiffies
- *
- * Return: 0 if the condition was false when the time ran out, -ERESTARTSYS if
- * interrupted, else the jiffies that were left (at least 1), as in the kernel.
+/*
+ * A timed wait, interruptible or not: the jiffies left (at least 1) once
+ * @condition holds, 0 when the time ran out with it false, -ERESTARTSYS when
+ * interrupted. wait_event_interruptible_timeout() below, and the kernel's
+ * wait_event_timeout() in libcdev-kernel's <linux/wait.h>.
  */
-#define wait_event_interruptible_timeout(wq_head, condition, timeout)	\
+#define ___wait_event_timeout(wq_head, condition, timeout, intr)	\
 __extension__ ({							\
 	struct timespec __dl;						\
 	long __left = (timeout);					\
-	int __r;							\
 	__wait_deadline(&__dl, __left);					\
 	for (;;) {							\
 		unsigned long __seq = __wait_prepare(&(wq_head));	\
+		int __r;						\
 		if (condition) {					\
 			__wait_finish(&(wq_head));			\
 			__left = __wait_remaining(&__dl);		\
@@ -150,7 +150,7 @@ __extension__ ({							\
 			__wait_finish(&(wq_head));			\
 			break;						\
 		}							\
-		__r = __wait_sleep(&(wq_head), __seq, true, __left);	\
+		__r = __wait_sleep(&(wq_head), __seq, intr, __left);	\
 		__wait_finish(&(wq_head));				\
 		if (__r == -ERESTARTSYS) {				\
 			__left = -ERESTARTSYS;				\
@@ -159,5 +159,14 @@ __extension__ ({							\
 	}								\
 	__left;								\
 })
+
+/**
+ * wait_event_interruptible_timeout - as wait_event_interruptible, for at most @timeout jiffies
+ *
+ * Return: 0 if the condition was false when the time ran out, -ERESTARTSYS if
+ * interrupted, else the jiffies that were left (at least 1), as in the kernel.
+ */
+#define wait_event_interruptible_timeout(wq_head, condition, timeout)	\
+	___wait_event_timeout(wq_head, condition, timeout, true)
 
 #endif

@@ -3,8 +3,8 @@
  * cdevctl - load user-space char-device driver modules the way kmod loads
  * kernel modules, and show the device numbers in use.
  *
- *   cdevctl run MODULE.so [param=value ...]      serve in the foreground
- *   cdevctl insmod MODULE.so [param=value ...]   serve in the background
+ *   cdevctl run MODULE.so [param=value ...] [+ MODULE.so ...]  serve in the foreground
+ *   cdevctl insmod MODULE.so [param=value ...] [+ ...]   serve in the background
  *   cdevctl rmmod [-f] NAME                      stop a module
  *   cdevctl lsmod                                list loaded modules
  *   cdevctl modinfo MODULE.so                    what a module says of itself
@@ -71,7 +71,9 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 			break;
 		case 'h':
 			printf("usage: %s %s [--backend auto|cuse|fuse|direct] [--mountpoint DIR]"
-			       " MODULE.so [param=value ...]\n", PROG, cmd);
+			       " MODULE.so [param=value ...] [+ MODULE.so [param=value ...]]...\n\n"
+			       "Modules after '+' are loaded in the same host, in order, and may use the\n"
+			       "symbols the ones before them export (EXPORT_SYMBOL).\n", PROG, cmd);
 			return 0;
 		default:
 			return 2;
@@ -79,12 +81,19 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "usage: %s %s [--backend NAME] [--mountpoint DIR] MODULE.so"
-			" [param=value ...]\n", PROG, cmd);
+			" [param=value ...] [+ MODULE.so ...]\n", PROG, cmd);
 		return 2;
 	}
 	o->path = argv[optind];
 	o->params = argv + optind + 1;
 	o->nparams = argc - optind - 1;
+	/* More modules after "+": each "+" is followed by one. */
+	for (int i = 0; i < o->nparams; i++)
+		if (!strcmp(o->params[i], "+") &&
+		    (i + 1 == o->nparams || !strcmp(o->params[i + 1], "+"))) {
+			fprintf(stderr, "%s %s: '+' must be followed by a module\n", PROG, cmd);
+			return 2;
+		}
 	return -1;
 }
 
@@ -209,7 +218,7 @@ int cmd_rmmod(int argc, char **argv)
 {
 	bool force = argc == 3 && (!strcmp(argv[1], "-f") || !strcmp(argv[1], "--force"));
 	const char *name = argv[argc - 1];
-	char reply[64];
+	char reply[256];
 	pid_t pid;
 	int err;
 
@@ -227,7 +236,18 @@ int cmd_rmmod(int argc, char **argv)
 		return err_msg("rmmod: ERROR: cannot reach the host of %s: %s", name, strerror(-err));
 	if (!strncmp(reply, "busy", 4))
 		return err_msg("rmmod: ERROR: Module %s is in use", name);
-	/* The host runs module_exit and goes: wait for it, so the devices are gone on return. */
+	if (!strncmp(reply, "inuse ", 6))
+		return err_msg("rmmod: ERROR: Module %s is in use by: %s", name, reply + 6);
+	if (!strcmp(reply, "gone"))
+		return err_msg("rmmod: ERROR: Module %s is not currently loaded", name);
+	if (!strcmp(reply, "ok"))
+		return 0;
+	if (strcmp(reply, "ok last"))
+		return err_msg("rmmod: ERROR: the host of %s answered '%s'", name, reply);
+	/*
+	 * The host has run module_exit and removed the module's files. With its
+	 * last module it ends too: wait for it, so the devices are gone on return.
+	 */
 	for (int i = 0; i < 300 && process_alive(pid); i++)
 		usleep(100 * 1000);
 	if (process_alive(pid))
@@ -248,6 +268,7 @@ static const struct command {
 	{ "modinfo", cmd_modinfo, "show a module's license, description and parameters", false },
 	{ "devices", cmd_devices, "show the char device numbers in use", false },
 	{ "udev-test", cmd_udev_test, "prove udev rules against real nodes and a real udevd", false },
+	{ "twin-test", cmd_twin_test, "test a driver as a kernel module and on libcdev, side by side", false },
 };
 
 static int usage(FILE *f, int status)

@@ -11,9 +11,12 @@
 
 #define PROG "cdevctl"
 
+/* The most modules one host loads (A.so + B.so + ...). */
+#define HOST_MODULES_MAX 16
+
 struct host_opts {
 	const char *path;	/* the module .so */
-	char **params;		/* name=value ... */
+	char **params;		/* name=value ..., then "+" MODULE.so name=value ... for more */
 	int nparams;
 	const char *backend;	/* cuse, fuse, auto, direct */
 	const char *mountpoint;	/* the FUSE backend's, or NULL for its default */
@@ -51,6 +54,8 @@ int cmd_lsmod(int argc, char **argv);
 int cmd_modinfo(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_udev_test(int argc, char **argv);
+/* cdevctl twin-test: runs cdev-twin-test, found beside cdevctl (twin-test.c). */
+int cmd_twin_test(int argc, char **argv);
 
 /* Read the NUL-separated "key=value" strings of a module's .modinfo section. */
 int modinfo_read(const char *path, char **data, size_t *size);

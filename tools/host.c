@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * cdevctl's module host: load a module, give it its parameters, run its init,
- * serve its devices until SIGINT/SIGTERM or an rmmod, then run its exit.
+ * cdevctl's module host: load a module, or a stack of them in order (A.so +
+ * B.so: B may use what A exports), give each its parameters, run its init,
+ * serve their devices until SIGINT/SIGTERM, which unloads them in reverse
+ * order, or until rmmod has removed the last one.
  *
  * A loaded module is known by two files in the modules directory: NAME.pid
  * ("PID PATH") and NAME.sock, where the host answers "users" with its count
- * of open files and "rmmod"/"rmmod -f" by stopping, as delete_module(2) does.
+ * of users and the modules among them, and "rmmod"/"rmmod -f" by unloading
+ * it, as delete_module(2) does.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -24,11 +28,22 @@
 
 #include "cdevctl.h"
 
-struct host {
+/* One module of the host; mod is NULL once it is unloaded. */
+struct hosted {
 	struct module *mod;
+	const char *path;
+	char **params;
+	int nparams;
 	char pidfile[512];
 	char sockfile[512];
 	int sock;
+};
+
+struct host {
+	pthread_mutex_t lock;	/* the modules, against rmmod in the control thread */
+	struct hosted *mods;	/* in load order */
+	int n;
+	bool stopping;
 };
 
 const char *modules_dir(void)
@@ -189,60 +204,134 @@ static bool may_stop(int fd)
 	return cred.uid == 0 || cred.uid == geteuid();
 }
 
-static void control_answer(struct host *h, int fd)
+/* @prefix, then " a,b": the modules that use @mod's symbols, if any. */
+static void holders_line(struct module *mod, const char *prefix, char *line, size_t size)
 {
-	char line[64] = "", reply[64];
+	const char *names[HOST_MODULES_MAX];
+	size_t n = libcdev_module_holders(mod, names, HOST_MODULES_MAX);
+	size_t len = snprintf(line, size, "%s", prefix);
+
+	for (size_t i = 0; i < n && i < HOST_MODULES_MAX && len < size; i++)
+		len += snprintf(line + len, size - len, "%s%s", i ? "," : " ", names[i]);
+}
+
+/* "N" or "N a,b": the count of users and the modules among them, as lsmod shows them. */
+static void users_line(struct module *mod, char *line, size_t size)
+{
+	char count[16];
+
+	snprintf(count, sizeof(count), "%d", module_refcount(mod));
+	holders_line(mod, count, line, size);
+}
+
+static void host_release(struct hosted *m);
+
+static bool host_empty(const struct host *h)
+{
+	for (int i = 0; i < h->n; i++)
+		if (h->mods[i].mod)
+			return false;
+	return true;
+}
+
+/* rmmod [-f]: the reply, and whether the module was unloaded. */
+static bool control_rmmod(struct hosted *m, bool force, char *reply, size_t size)
+{
+	int err = libcdev_module_stop(m->mod, force);
+
+	if (err == -EWOULDBLOCK) {
+		holders_line(m->mod, "inuse", reply, size);
+		return false;
+	}
+	if (err == -EBUSY) {
+		snprintf(reply, size, "busy %d", module_refcount(m->mod));
+		return false;
+	}
+	/* Its exit runs here, in the order of the requests; the others keep serving. */
+	libcdev_module_unload(m->mod, true);
+	m->mod = NULL;
+	host_release(m);
+	snprintf(reply, size, "ok");
+	return true;
+}
+
+static void control_answer(struct host *h, struct hosted *m, int fd)
+{
+	char line[64] = "", reply[256];
 	ssize_t n = read(fd, line, sizeof(line) - 1);
-	bool stop = false;
-	int err;
+	bool rmmod, gone = false;
 
 	if (n <= 0)
 		return;
 	line[n] = '\0';
 	line[strcspn(line, "\n")] = '\0';
-	if (!strcmp(line, "users")) {
-		snprintf(reply, sizeof(reply), "%d\n", module_refcount(h->mod));
-	} else if ((!strcmp(line, "rmmod") || !strcmp(line, "rmmod -f")) && !may_stop(fd)) {
-		snprintf(reply, sizeof(reply), "denied\n");
-	} else if (!strcmp(line, "rmmod") || !strcmp(line, "rmmod -f")) {
-		/* Stopping is atomic against new opens; the exit runs in the main thread. */
-		err = libcdev_module_stop(h->mod, !strcmp(line, "rmmod -f"));
-		if (err == -EBUSY) {
-			snprintf(reply, sizeof(reply), "busy %d\n", module_refcount(h->mod));
-		} else {
-			snprintf(reply, sizeof(reply), "ok\n");
-			stop = true;
-		}
-	} else {
-		snprintf(reply, sizeof(reply), "unknown request\n");
-	}
+	rmmod = !strcmp(line, "rmmod") || !strcmp(line, "rmmod -f");
+	pthread_mutex_lock(&h->lock);
+	if (!m->mod || h->stopping)
+		snprintf(reply, sizeof(reply), "gone");
+	else if (!strcmp(line, "users"))
+		users_line(m->mod, reply, sizeof(reply));
+	else if (rmmod && !may_stop(fd))
+		snprintf(reply, sizeof(reply), "denied");
+	else if (rmmod)
+		gone = control_rmmod(m, !strcmp(line, "rmmod -f"), reply, sizeof(reply));
+	else
+		snprintf(reply, sizeof(reply), "unknown request");
+	gone = gone && host_empty(h);
+	if (gone)
+		snprintf(reply, sizeof(reply), "ok last");	/* and the host ends */
+	pthread_mutex_unlock(&h->lock);
+	strcat(reply, "\n");
 	if (write(fd, reply, strlen(reply)) < 0)
 		pr_debug("control: reply lost: %s", strerror(errno));
-	/* Answered first: the main thread's exit path ends the process. */
-	if (stop)
+	/* The last module is gone: so is the host. */
+	if (gone)
 		kill(getpid(), SIGTERM);
+}
+
+/* The sockets of the modules still loaded; the index of each in @at. */
+static int control_fds(struct host *h, struct pollfd *fds, int *at)
+{
+	int n = 0;
+
+	pthread_mutex_lock(&h->lock);
+	for (int i = 0; i < h->n && !h->stopping; i++)
+		if (h->mods[i].mod) {
+			fds[n] = (struct pollfd){ .fd = h->mods[i].sock, .events = POLLIN };
+			at[n++] = i;
+		}
+	pthread_mutex_unlock(&h->lock);
+	return n;
 }
 
 static void *control_main(void *arg)
 {
 	struct host *h = arg;
+	struct pollfd fds[HOST_MODULES_MAX];
+	int at[HOST_MODULES_MAX];
 
 	for (;;) {
-		int fd = accept4(h->sock, NULL, NULL, SOCK_CLOEXEC);
+		int n = control_fds(h, fds, at);
 
-		if (fd < 0) {
-			if (errno == EINTR || errno == ECONNABORTED)
-				continue;
+		if (n == 0 || (poll(fds, n, -1) < 0 && errno != EINTR))
 			break;
+		for (int i = 0; i < n; i++) {
+			int fd;
+
+			if (!(fds[i].revents & POLLIN))
+				continue;
+			fd = accept4(fds[i].fd, NULL, NULL, SOCK_CLOEXEC);
+			if (fd < 0)
+				continue;
+			control_answer(h, &h->mods[at[i]], fd);
+			close(fd);
 		}
-		control_answer(h, fd);
-		close(fd);
 	}
 	return NULL;
 }
 
 /* Take the module's name in the modules directory; -EEXIST if a live host has it. */
-static int host_claim(struct host *h, const char *path)
+static int host_claim(struct hosted *h, const char *path)
 {
 	const char *name = h->mod->name;
 	struct sockaddr_un sa;
@@ -283,7 +372,7 @@ static int host_claim(struct host *h, const char *path)
 	return fclose(f) ? -errno : 0;
 }
 
-static void host_release(struct host *h)
+static void host_release(struct hosted *h)
 {
 	if (h->pidfile[0])
 		unlink(h->pidfile);
@@ -291,6 +380,8 @@ static void host_release(struct host *h)
 		unlink(h->sockfile);
 	if (h->sock >= 0)
 		close(h->sock);
+	h->pidfile[0] = h->sockfile[0] = '\0';
+	h->sock = -1;
 }
 
 /* Report to insmod's parent (or the terminal) and give the result back. */
@@ -325,28 +416,132 @@ static const char *backend_error(const char *backend, int err)
 	return strerror(-err);
 }
 
-static int set_params(const struct host_opts *o, struct module *mod)
+static int set_params(const struct host_opts *o, const struct hosted *m)
 {
-	for (int i = 0; i < o->nparams; i++) {
-		const char *eq = strchr(o->params[i], '=');
-		int len = eq ? (int)(eq - o->params[i]) : (int)strlen(o->params[i]);
-		int err = libcdev_module_param(mod, o->params[i]);
+	for (int i = 0; i < m->nparams; i++) {
+		const char *arg = m->params[i], *eq = strchr(arg, '=');
+		int len = eq ? (int)(eq - arg) : (int)strlen(arg);
+		int err = libcdev_module_param(m->mod, arg);
 
 		if (err == -ENOENT)
-			return report(o, err, "%s: unknown parameter '%.*s'", mod->name, len, o->params[i]);
+			return report(o, err, "%s: unknown parameter '%.*s'", m->mod->name, len, arg);
 		if (err == -ENOSPC)
-			return report(o, err, "%s: too many values for parameter '%.*s'", mod->name,
-				      len, o->params[i]);
+			return report(o, err, "%s: too many values for parameter '%.*s'", m->mod->name,
+				      len, arg);
 		if (err)
-			return report(o, err, "%s: invalid value for parameter '%.*s': '%s'", mod->name,
-				      len, o->params[i], eq ? eq + 1 : "");
+			return report(o, err, "%s: invalid value for parameter '%.*s': '%s'",
+				      m->mod->name, len, arg, eq ? eq + 1 : "");
 	}
 	return 0;
 }
 
+/* The modules of "A.so [params] + B.so [params] ...", in order. */
+static int split_modules(const struct host_opts *o, struct hosted *mods)
+{
+	int n = 0;
+
+	mods[0] = (struct hosted){ .path = o->path, .params = o->params, .sock = -1 };
+	for (int i = 0; i < o->nparams; i++) {
+		if (strcmp(o->params[i], "+")) {
+			mods[n].nparams++;
+			continue;
+		}
+		if (i + 1 >= o->nparams || !strcmp(o->params[i + 1], "+")) {
+			report(o, -EINVAL, "'+' must be followed by a module");
+			return -EINVAL;
+		}
+		if (++n >= HOST_MODULES_MAX) {
+			report(o, -E2BIG, "at most %d modules in one host", HOST_MODULES_MAX);
+			return -E2BIG;
+		}
+		i++;
+		mods[n] = (struct hosted){ .path = o->params[i], .params = o->params + i + 1,
+					   .sock = -1 };
+	}
+	return n + 1;
+}
+
+static int load_error(const struct host_opts *o, const char *path, int err)
+{
+	char sym[256];
+
+	if (err == -EEXIST)
+		return report(o, err, "%s: module already loaded in this process", path);
+	if (err == -ENOEXEC)
+		return report(o, err, "%s: not a libcdev module", path);
+	if (err == -ENOTUNIQ)
+		return report(o, err, "could not insert module %s: it exports a symbol that a module"
+			      " loaded before it exports", path);
+	if (err == -ENOENT && !libcdev_module_unknown_symbol(path, sym, sizeof(sym)))
+		return report(o, err, "could not insert module %s: Unknown symbol %s", path, sym);
+	return report(o, err, "%s: %s", path, strerror(-err));
+}
+
+/* Load, set up and start one module: 0, or 1 once reported (nothing of it is left). */
+static int host_start_one(const struct host_opts *o, struct hosted *m)
+{
+	int err = libcdev_module_load(m->path, &m->mod);
+
+	if (err) {
+		m->mod = NULL;
+		return load_error(o, m->path, err);
+	}
+	if (set_params(o, m))
+		goto out_unload;
+	err = host_claim(m, libcdev_module_path(m->mod));
+	if (err == -EEXIST) {
+		report(o, err, "%s: module already loaded (pid %d)", m->mod->name,
+		       (int)host_pid(m->mod->name));
+		goto out_release;
+	}
+	if (err) {
+		report(o, err, "%s: cannot register in %s: %s", m->mod->name, modules_dir(),
+		       strerror(-err));
+		goto out_release;
+	}
+	err = libcdev_module_start(m->mod);
+	if (err) {
+		m->mod = NULL;
+		host_release(m);
+		return report(o, err, "could not insert module %s: %s", m->path, strerror(-err));
+	}
+	fprintf(stderr, "%s: %s loaded (backend %s%s%s)\n", PROG, m->mod->name,
+		libcdev_backend_name(), libcdev_backend_location() ? ", nodes in " : "",
+		libcdev_backend_location() ? libcdev_backend_location() : "");
+	return 0;
+
+out_release:
+	host_release(m);
+out_unload:
+	libcdev_module_unload(m->mod, true);
+	m->mod = NULL;
+	return 1;
+}
+
+/* The last loaded first: a module goes before those whose symbols it uses. */
+/* Return: -ENOTRECOVERABLE if a module broke the kernel's rules in strict mode, else 0. */
+static int host_unload_all(struct host *h)
+{
+	int ret = 0;
+
+	pthread_mutex_lock(&h->lock);
+	h->stopping = true;
+	for (int i = h->n - 1; i >= 0; i--) {
+		if (!h->mods[i].mod)
+			continue;
+		if (libcdev_module_unload(h->mods[i].mod, true) == -ENOTRECOVERABLE)
+			ret = -ENOTRECOVERABLE;
+		h->mods[i].mod = NULL;
+		host_release(&h->mods[i]);
+	}
+	pthread_mutex_unlock(&h->lock);
+	return ret;
+}
+
 static int host_serve(const struct host_opts *o)
 {
-	struct host h = { .sock = -1 };
+	struct hosted mods[HOST_MODULES_MAX];
+	struct host h = { .lock = PTHREAD_MUTEX_INITIALIZER, .mods = mods };
 	pthread_t control;
 	sigset_t set;
 	int err, sig;
@@ -357,6 +552,9 @@ static int host_serve(const struct host_opts *o)
 	sigaddset(&set, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 
+	h.n = split_modules(o, mods);
+	if (h.n < 0)
+		return 1;
 	/* Through the library, so the same checks as LIBCDEV_FUSE_MOUNTPOINT's apply. */
 	err = o->mountpoint ? libcdev_backend_set_mountpoint(o->mountpoint) : 0;
 	if (err)
@@ -364,50 +562,21 @@ static int host_serve(const struct host_opts *o)
 	err = libcdev_backend_select(o->backend);
 	if (err)
 		return report(o, err, "backend %s: %s", o->backend, backend_error(o->backend, err));
-	err = libcdev_module_load(o->path, &h.mod);
-	if (err == -EEXIST)
-		return report(o, err, "%s: module already loaded in this process", o->path);
-	if (err == -ENOEXEC)
-		return report(o, err, "%s: not a libcdev module", o->path);
-	if (err)
-		return report(o, err, "%s: %s", o->path, strerror(-err));
-	if (set_params(o, h.mod))
-		goto out_unload;
-	err = host_claim(&h, libcdev_module_path(h.mod));
-	if (err == -EEXIST) {
-		report(o, err, "%s: module already loaded (pid %d)", h.mod->name,
-		       (int)host_pid(h.mod->name));
-		goto out_release;
-	}
-	if (err) {
-		report(o, err, "%s: cannot register in %s: %s", h.mod->name, modules_dir(),
-		       strerror(-err));
-		goto out_release;
-	}
-	err = libcdev_module_start(h.mod);
-	if (err) {
-		host_release(&h);
-		return report(o, err, "could not insert module %s: %s", o->path, strerror(-err));
+	for (int i = 0; i < h.n; i++) {
+		if (host_start_one(o, &mods[i])) {
+			/* All or nothing: the ones before it go, in reverse order. */
+			host_unload_all(&h);
+			return 1;
+		}
 	}
 	if (pthread_create(&control, NULL, control_main, &h) == 0)
 		pthread_detach(control);
-	fprintf(stderr, "%s: %s loaded (backend %s%s%s)\n", PROG, h.mod->name, libcdev_backend_name(),
-		libcdev_backend_location() ? ", nodes in " : "",
-		libcdev_backend_location() ? libcdev_backend_location() : "");
 	report(o, 0, "ok");
 
 	while (sigwait(&set, &sig) != 0)
 		;
 	/* Strict mode (LIBCDEV_STRICT=1): the kernel's rules broken make a failing exit. */
-	err = libcdev_module_unload(h.mod, true) == -ENOTRECOVERABLE;
-	host_release(&h);
-	return err;
-
-out_release:
-	host_release(&h);
-out_unload:
-	libcdev_module_unload(h.mod, true);
-	return 1;
+	return host_unload_all(&h) == -ENOTRECOVERABLE;
 }
 
 /* Every way out unmounts: insmod's host ends with _exit(), which skips atexit(). */

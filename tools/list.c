@@ -29,7 +29,7 @@ static int no_args(int argc, char **argv, const char *cmd)
 
 static void lsmod_one(const char *name)
 {
-	char path[512], modpath[4096] = "", reply[64];
+	char path[512], modpath[4096] = "", reply[256];
 	struct stat st;
 	FILE *f;
 	int pid;

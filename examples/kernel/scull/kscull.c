@@ -49,6 +49,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/uaccess.h>
+#include <linux/version.h>
 #include <linux/wait.h>
 
 #include "kscull.h"
@@ -583,7 +584,11 @@ static int __init kscull_init(void)
 		pr_warn("can't get a major: %d\n", err);
 		return err;
 	}
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
 	kscull_class = class_create("kscull");
+#else
+	kscull_class = class_create(THIS_MODULE, "kscull");
+#endif
 	if (IS_ERR(kscull_class)) {
 		unregister_chrdev_region(kscull_devt, KSCULL_MINORS);
 		return PTR_ERR(kscull_class);

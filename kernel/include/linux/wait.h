@@ -54,44 +54,7 @@ static inline void init_waitqueue_entry(struct wait_queue_entry *wq_entry,
 #define wake_up_interruptible_sync_poll(x, m) \
 	__wake_up(x, TASK_INTERRUPTIBLE, 1, (void *)(unsigned long)(m))
 
-/*
- * A timed wait, interruptible or not. Return: the jiffies left (at least 1)
- * once @condition holds, 0 when the time ran out with it false,
- * -ERESTARTSYS when interrupted.
- */
-#define __libcdev_wait_event_timeout(wq_head, condition, timeout, intr) \
-__extension__ ({							\
-	struct timespec __dl;						\
-	long __left = (timeout);					\
-	__libcdev_might_sleep(__FILE__, __LINE__);			\
-	__wait_deadline(&__dl, __left);					\
-	for (;;) {							\
-		unsigned long __seq = __wait_prepare(&(wq_head));	\
-		if (condition) {					\
-			__wait_finish(&(wq_head));			\
-			__left = __wait_remaining(&__dl);		\
-			__left = __left ? __left : 1;			\
-			break;						\
-		}							\
-		__left = __wait_remaining(&__dl);			\
-		if (__left == 0) {					\
-			__wait_finish(&(wq_head));			\
-			break;						\
-		}							\
-		if (__wait_sleep(&(wq_head), __seq, intr, __left) == -ERESTARTSYS) { \
-			__wait_finish(&(wq_head));			\
-			__left = -ERESTARTSYS;				\
-			break;						\
-		}							\
-		__wait_finish(&(wq_head));				\
-	}								\
-	__left;								\
-})
-
-/*
- * Sleeping in atomic context is reported at the driver's line (kcheck.h).
- * wait_event_interruptible_timeout() is the timed wait above: the same result.
- */
+/* Sleeping in atomic context is reported at the driver's line (kcheck.h). */
 #undef wait_event
 #define wait_event(wq_head, condition)					\
 	(__libcdev_might_sleep(__FILE__, __LINE__),			\
@@ -102,10 +65,12 @@ __extension__ ({							\
 	 ___wait_event(wq_head, condition, true, -1L))
 #undef wait_event_interruptible_timeout
 #define wait_event_interruptible_timeout(wq_head, condition, timeout)	\
-	__libcdev_wait_event_timeout(wq_head, condition, timeout, true)
+	(__libcdev_might_sleep(__FILE__, __LINE__),			\
+	 ___wait_event_timeout(wq_head, condition, timeout, true))
 
 #define wait_event_timeout(wq_head, condition, timeout)		\
-	__libcdev_wait_event_timeout(wq_head, condition, timeout, false)
+	(__libcdev_might_sleep(__FILE__, __LINE__),			\
+	 ___wait_event_timeout(wq_head, condition, timeout, false))
 #define wait_event_killable(wq_head, condition)			\
 	wait_event_interruptible(wq_head, condition)
 #define wait_event_interruptible_exclusive(wq_head, condition)		\

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev - the CUSE backend's nodes, shared by cuse.c (making, receiving
+ * and destroying them) and cuse-files.c (the requests on their files).
+ */
+#ifndef LIBCDEV_CUSE_NODE_H
+#define LIBCDEV_CUSE_NODE_H
+
+#define FUSE_USE_VERSION 31
+
+#include <fuse3/cuse_lowlevel.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "libcdev/libcdev-private.h"
+#include "ll-request.h"
+
+#define NODE_NAME_MAX		256
+
+enum node_state {
+	NODE_STARTING,		/* CUSE_INIT not yet answered */
+	NODE_LIVE,
+	NODE_FAILED,		/* the kernel refused it: connection aborted */
+	NODE_DEAD,		/* destroyed */
+};
+
+struct cuse_node {
+	struct cuse_node *next;		/* all nodes, under nodes_lock */
+	struct cuse_node *next_cmd;	/* the loop thread's to-do list */
+	struct cdev *cdev;
+	dev_t dev;
+	char name[NODE_NAME_MAX];
+	struct fuse_session *se;
+	int fd;
+	atomic_int refs;		/* the last put queues the destruction */
+	struct ll_share share;		/* its part of the request threads */
+	int waiters;			/* threads waiting on it: they free it if it dies meanwhile */
+	int open_files;			/* under nodes_lock */
+	bool deleted;			/* cdev_del() ran */
+	enum node_state state;		/* under nodes_lock */
+};
+
+
+/* Every node's fields marked "under nodes_lock"; nodes_cond: a state changed. */
+extern pthread_mutex_t nodes_lock;
+extern pthread_cond_t nodes_cond;
+
+/* The threads that receive and run every node's requests. */
+extern struct lf_pool cuse_request_threads;
+
+/* The requests of a node's connection (cuse-files.c). */
+extern const struct cuse_lowlevel_ops cuse_ops;
+
+/* Drop a reference: the last one queues the node's destruction. */
+void node_put_locked(struct cuse_node *n);	/* with nodes_lock held */
+void node_put(struct cuse_node *n);
+
+/* A reference for a request, unless the node is on its way out. */
+bool node_tryget(struct cuse_node *n);
+
+#endif

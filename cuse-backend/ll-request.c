@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libcdev/file-private.h"
+#include "libcdev/task-private.h"
+#include "ll-request.h"
+
+static _Thread_local struct fuse_buf receive_buf;
+static _Thread_local char *read_buf;
+static _Thread_local size_t read_cap;
+
+void ll_share_init(struct ll_share *s, dev_t dev)
+{
+	memset(s, 0, sizeof(*s));
+	s->dev = dev;
+}
+
+void ll_req_init(struct ll_req *r, fuse_req_t req, const struct fuse_file_info *fi)
+{
+	memset(r, 0, sizeof(*r));
+	r->req = req;
+	if (fi)
+		r->fi = *fi;
+}
+
+/* A quarter of the threads, and at least one, for each kind of request of one number. */
+static unsigned int share_limit(const struct lf_pool *pool)
+{
+	return pool->max_threads / 4 ? pool->max_threads / 4 : 1;
+}
+
+static bool share_take(struct ll_share *s, enum ll_kind kind, unsigned int limit)
+{
+	static const char *const what[] = { [LL_READ] = "reads", [LL_OTHER] = "other requests" };
+
+	if (atomic_fetch_add(&s->running[kind], 1) < limit)
+		return true;
+	atomic_fetch_sub(&s->running[kind], 1);
+	if (!atomic_exchange(&s->refusing[kind], true))
+		pr_err_lib("%u:%u: %u %s in driver methods (a quarter of LIBCDEV_MAX_THREADS): "
+			   "more fail EAGAIN until one returns", MAJOR(s->dev), MINOR(s->dev), limit,
+			   what[kind]);
+	return false;
+}
+
+static void share_put(struct ll_share *s, enum ll_kind kind)
+{
+	atomic_fetch_sub(&s->running[kind], 1);
+	atomic_store(&s->refusing[kind], false);
+}
+
+static void ll_req_interrupt(fuse_req_t req, void *data)
+{
+	struct ll_req *r = data;
+
+	(void)req;
+	__atomic_store_n(&r->interrupted, 1, __ATOMIC_RELEASE);
+	libcdev_task_interrupt(&r->task);
+}
+
+int ll_req_begin(struct ll_req *r, struct lf_pool *pool, struct ll_share *share, enum ll_kind kind)
+{
+	const struct fuse_ctx *ctx = fuse_req_ctx(r->req);
+
+	if (kind != LL_CLOSE) {
+		if (!share_take(share, kind, share_limit(pool)))
+			goto out_refuse;
+		if (lf_promote(pool) < 0) {
+			share_put(share, kind);
+			goto out_refuse;
+		}
+		r->share = share;
+	} else {
+		/* Not refused: it runs in the leader if no other thread can lead. */
+		lf_promote(pool);
+	}
+	r->kind = kind;
+	pthread_mutex_init(&r->task_lock, NULL);
+	task_init(&r->task, ctx->pid, 0, ctx->uid, ctx->gid, &r->task_lock);
+	/* Registered before the method runs: a signal that came first still counts. */
+	fuse_req_interrupt_func(r->req, ll_req_interrupt, r);
+	task_set_current(&r->task);
+	return 0;
+
+out_refuse:
+	fuse_reply_err(r->req, EAGAIN);
+	return -EAGAIN;
+}
+
+void ll_req_end(struct ll_req *r)
+{
+	task_set_current(NULL);
+	pthread_mutex_destroy(&r->task_lock);
+	if (r->share)
+		share_put(r->share, r->kind);
+}
+
+/*
+ * Unhook the interrupt callback before replying: the reply frees the request,
+ * and fuse_req_interrupt_func() waits for a callback that is running, so none
+ * can touch this request (or its task) afterwards.
+ */
+fuse_req_t ll_req_reply(struct ll_req *r)
+{
+	fuse_req_interrupt_func(r->req, NULL, NULL);
+	return r->req;
+}
+
+void ll_reply_status(struct ll_req *r, long ret)
+{
+	fuse_reply_err(ll_req_reply(r), ret < 0 ? (int)-ret : 0);
+}
+
+void ll_req_as_opener(struct ll_req *r, const struct task_struct *opener)
+{
+	r->task.pid = opener->pid;
+	r->task.tgid = opener->tgid;
+	r->task.uid = opener->uid;
+	r->task.gid = opener->gid;
+	memcpy(r->task.comm, opener->comm, sizeof(r->task.comm));
+}
+
+/* The file's current flags come with reads and writes: fcntl(F_SETFL) reaches the driver. */
+static void sync_flags(struct file *file, int flags)
+{
+	file->f_flags = (file->f_flags & ~(O_NONBLOCK | O_APPEND)) | (flags & (O_NONBLOCK | O_APPEND));
+}
+
+/* This thread's buffer for read replies: grown, never shrunk (at most max_read). */
+static char *read_buffer(size_t size)
+{
+	if (size > read_cap || !read_buf) {
+		char *p = realloc(read_buf, size ? size : 1);
+
+		if (!p)
+			return NULL;
+		read_buf = p;
+		read_cap = size;
+	}
+	return read_buf;
+}
+
+void ll_do_read(struct ll_req *r, struct file *file)
+{
+	char *buf = read_buffer(r->size);
+	struct ll_user_mem mem;
+	ssize_t ret;
+
+	if (!buf) {
+		ll_reply_status(r, -ENOMEM);
+		return;
+	}
+	sync_flags(file, r->fi.flags);
+	ll_uaccess_buffer(&mem, buf, r->size);
+	ret = vfs_read(file, buf, r->size);
+	ll_uaccess_end();
+	if (ret < 0)
+		ll_reply_status(r, ret);
+	else
+		fuse_reply_buf(ll_req_reply(r), buf, ret);
+}
+
+void ll_do_write(struct ll_req *r, struct file *file)
+{
+	struct ll_user_mem mem;
+	ssize_t ret;
+
+	sync_flags(file, r->fi.flags);
+	/* The driver's copy_from_user() reads the receive buffer: it is not written. */
+	ll_uaccess_buffer(&mem, (char *)r->data, r->size);
+	ret = vfs_write(file, r->data, r->size);
+	ll_uaccess_end();
+	if (ret < 0)
+		ll_reply_status(r, ret);
+	else
+		fuse_reply_write(ll_req_reply(r), ret);
+}
+
+void ll_do_poll(struct ll_req *r, struct ll_poll *p, struct file *file)
+{
+	fuse_reply_poll(ll_req_reply(r), ll_poll_run(p, file, r->ph));
+}
+
+struct fuse_buf *ll_receive_buf(void)
+{
+	return &receive_buf;
+}
+
+void ll_thread_exit(void)
+{
+	free(receive_buf.mem);
+	receive_buf = (struct fuse_buf){ 0 };
+	free(read_buf);
+	read_buf = NULL;
+	read_cap = 0;
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bats
+# Same source, two kernels: each kernel-style example runs its behaviour
+# script (tests/twin/NAME.sh) against its real kernel module (make ko) and
+# against its libcdev module, in one VM, through `cdev-twin-test --modules`;
+# a line that differs fails, unless the script names it a known difference
+# (a limit libcdev-kernel(7) lists), which is counted. The side-by-side report
+# goes to the TAP output.
+
+setup() {
+	TOP=$(cd "${TESTS_BUILDDIR:-$BATS_TEST_DIRNAME/../cuse}/../.." && pwd)
+	SRC=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+	[ -e /dev/cuse ] || { echo "no /dev/cuse: these tests run in the VM" >&2; return 1; }
+	export LIBCDEV_REGISTRY=$BATS_TEST_TMPDIR/regions
+	export LIBCDEV_RUNDIR=$BATS_TEST_TMPDIR/run
+}
+
+# twin DIR NAME [PARAM...]: the example's two modules, its script; the report
+# as TAP comments.
+twin() {
+	local dir=$1 name=$2
+	shift 2
+	run "$TOP/tools/cdev-twin-test" --timeout 300 --modules \
+		"$TOP/examples/kernel/$dir/ko/$name.ko" "$TOP/examples/kernel/$dir/.libs/$name.so" \
+		"$SRC/tests/twin/$name.sh" "$@"
+	printf '# %s\n' "${lines[@]}" >&3
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"verdict: the kernel module and the libcdev module agree"* ]]
+}
+
+@test "twin: kchar.ko and kchar.so behave the same" {
+	twin lkmpg kchar
+}
+
+@test "twin: kscull.ko and kscull.so behave the same" {
+	twin scull kscull quantum=8
+}
+
+@test "twin: a line that differs fails, side by side; a hanging test is killed" {
+	cat > "$BATS_TEST_TMPDIR/differ.sh" <<'SH'
+source "$TWIN_LIB"
+check "the same" cat /dev/kchar
+check "which side" echo "$TWIN_SIDE"
+[ "$TWIN_SIDE" = libcdev ] || exec sleep 600
+SH
+	run "$TOP/tools/cdev-twin-test" --timeout 15 --modules \
+		"$TOP/examples/kernel/lkmpg/ko/kchar.ko" "$TOP/examples/kernel/lkmpg/.libs/kchar.so" \
+		"$BATS_TEST_TMPDIR/differ.sh"
+	printf '# %s\n' "${lines[@]}" >&3
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"same    the same: I already told you 1 times: Hello world!"* ]]
+	[[ "$output" == *"DIFFER  which side"*"kernel:  kernel"*"libcdev: libcdev"* ]]
+	[[ "$output" == *"DIFFER  exit status"*"kernel:  none, still running after 15 s: killed"* ]]
+	[[ "$output" == *"3 lines: 1 the same, 0 known differences, 2 differences"* ]]
+	[[ "$output" == *"verdict: they DIFFER"* ]]
+}
