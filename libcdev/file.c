@@ -14,9 +14,17 @@
 #include <unistd.h>
 
 #include "libcdev-private.h"
+#include "kdefer-private.h"
 #include "file-private.h"
 
 /* The kernel's restart codes never reach user space: a caller sees EINTR. */
+/* A driver's method returned: the kernel's rules say it holds no lock now (kcheck.c). */
+static long op_done(long ret, const void *fn)
+{
+	kcheck_on_return("file operation", fn);
+	return ret;
+}
+
 static long syscall_exit(long ret)
 {
 	if (ret <= -ERESTARTSYS && ret >= -516)
@@ -121,7 +129,8 @@ int vfs_open(dev_t dev, int flags, struct file **filp)
 		goto out_free;
 
 	if (fops->open) {
-		err = syscall_exit(fops->open(of->file.f_inode, &of->file));
+		err = syscall_exit(op_done(fops->open(of->file.f_inode, &of->file),
+					   (const void *)fops->open));
 		if (err)
 			goto out_free;
 	}
@@ -141,7 +150,8 @@ int vfs_flush(struct file *file)
 {
 	if (!file)
 		return -EBADF;
-	return file->f_op->flush ? syscall_exit(file->f_op->flush(file, NULL)) : 0;
+	return file->f_op->flush ? syscall_exit(op_done(file->f_op->flush(file, NULL),
+							(const void *)file->f_op->flush)) : 0;
 }
 
 void vfs_release(struct file *file)
@@ -156,7 +166,7 @@ void vfs_release(struct file *file)
 	cdev = of->cdev;
 	owner = file->f_op->owner;
 	if (file->f_op->release)
-		file->f_op->release(file->f_inode, file);
+		op_done(file->f_op->release(file->f_inode, file), (const void *)file->f_op->release);
 	file_free(of);
 	/* The owner's code ran last in ->release: only now may the module and cdev go. */
 	module_put(owner);
@@ -187,7 +197,8 @@ static ssize_t call_iter(struct file *file, const struct iovec *iov, unsigned lo
 	init_sync_kiocb(&kiocb, file);
 	kiocb.ki_pos = ppos ? *ppos : 0;
 	iov_iter_init(&iter, write ? ITER_SOURCE : ITER_DEST, iov, nr, count);
-	ret = write ? file->f_op->write_iter(&kiocb, &iter) : file->f_op->read_iter(&kiocb, &iter);
+	ret = write ? op_done(file->f_op->write_iter(&kiocb, &iter), (const void *)file->f_op->write_iter)
+		    : op_done(file->f_op->read_iter(&kiocb, &iter), (const void *)file->f_op->read_iter);
 	if (ppos)
 		*ppos = kiocb.ki_pos;
 	return ret;
@@ -204,8 +215,10 @@ static ssize_t call_loop(struct file *file, const struct iovec *iov, unsigned lo
 
 		if (len > count - (size_t)ret)
 			len = count - (size_t)ret;
-		n = write ? file->f_op->write(file, iov[k].iov_base, len, ppos)
-			  : file->f_op->read(file, iov[k].iov_base, len, ppos);
+		n = write ? op_done(file->f_op->write(file, iov[k].iov_base, len, ppos),
+				    (const void *)file->f_op->write)
+			  : op_done(file->f_op->read(file, iov[k].iov_base, len, ppos),
+				    (const void *)file->f_op->read);
 		if (n < 0)
 			return ret ? ret : n;
 		ret += n;
@@ -288,7 +301,7 @@ loff_t vfs_llseek(struct file *file, loff_t offset, int whence)
 		return -EINVAL;
 	if (!(file->f_mode & FMODE_LSEEK) || !file->f_op->llseek)
 		return -ESPIPE;
-	return file->f_op->llseek(file, offset, whence);
+	return op_done(file->f_op->llseek(file, offset, whence), (const void *)file->f_op->llseek);
 }
 
 long vfs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
@@ -297,7 +310,8 @@ long vfs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return -EBADF;
 	if (!file->f_op->unlocked_ioctl)
 		return -ENOTTY;
-	return syscall_exit(file->f_op->unlocked_ioctl(file, cmd, arg));
+	return syscall_exit(op_done(file->f_op->unlocked_ioctl(file, cmd, arg),
+				    (const void *)file->f_op->unlocked_ioctl));
 }
 
 __poll_t vfs_poll(struct file *file, struct poll_table_struct *pt)
@@ -306,7 +320,7 @@ __poll_t vfs_poll(struct file *file, struct poll_table_struct *pt)
 		return POLLNVAL;
 	if (!file->f_op->poll)
 		return POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM;
-	return file->f_op->poll(file, pt);
+	return (__poll_t)op_done(file->f_op->poll(file, pt), (const void *)file->f_op->poll);
 }
 
 int vfs_fsync(struct file *file, int datasync)
@@ -315,7 +329,8 @@ int vfs_fsync(struct file *file, int datasync)
 		return -EBADF;
 	if (!file->f_op->fsync)
 		return -EINVAL;
-	return syscall_exit(file->f_op->fsync(file, 0, LLONG_MAX, datasync));
+	return syscall_exit(op_done(file->f_op->fsync(file, 0, LLONG_MAX, datasync),
+				    (const void *)file->f_op->fsync));
 }
 
 /* ---- helpers for drivers' own methods ---- */

@@ -38,4 +38,21 @@ bool timer_is_delayed_work(const struct timer_list *t, work_func_t *fn);
 /* The softirq thread's wait for a running timer or tasklet to end. */
 bool softirq_on_this_thread(void);
 
+/* The kernel's rules, checked (kcheck.c). */
+enum kcheck_kind {
+	KCHECK_SLEEP,		/* sleeping in atomic context */
+	KCHECK_LOCK_HELD,	/* a lock held when a file operation or callback returned */
+	KCHECK_BAD_UNLOCK,	/* a lock released by a thread that does not hold it */
+	KCHECK_DEFERRED,	/* timers, works, threads left at unload */
+	KCHECK_LEAK,		/* kmalloc() memory not freed at unload */
+	KCHECK_KINDS
+};
+
+void kcheck_count(enum kcheck_kind kind, unsigned int n);
+unsigned int kcheck_spinlocks_held(void);
+/* After a driver's function @fn (a file operation, a callback) returned: locks left held. */
+void kcheck_on_return(const char *what, const void *fn);
+/* The summary at unload; -ENOTRECOVERABLE in strict mode when there were problems. */
+int kcheck_module_unload(struct module *mod, unsigned int deferred_left);
+
 #endif

@@ -35,7 +35,7 @@ _public_ bool libcdev_in_hardirq(void)
 
 _public_ bool libcdev_in_atomic(void)
 {
-	return libcdev_in_softirq() || libcdev_in_hardirq();
+	return libcdev_in_softirq() || libcdev_in_hardirq() || kcheck_spinlocks_held() > 0;
 }
 
 static const char *basename_of(const char *path)

@@ -44,6 +44,7 @@ static __thread struct kthread *self_kthread;
 static void *kthread_main(void *arg)
 {
 	struct kthread *k = arg;
+	int ret;
 
 	__atomic_store_n(&k->task.pid, gettid(), __ATOMIC_RELAXED);
 	self_kthread = k;
@@ -54,7 +55,9 @@ static void *kthread_main(void *arg)
 	/* Stopped before it ever ran: the kernel's kthread() returns -EINTR. */
 	if (!__atomic_load_n(&k->started, __ATOMIC_ACQUIRE))
 		kthread_exit(-EINTR);
-	kthread_exit(k->fn(k->data));
+	ret = k->fn(k->data);
+	kcheck_on_return("kthread", (const void *)k->fn);
+	kthread_exit(ret);
 }
 
 _public_ void kthread_exit(long code)

@@ -48,6 +48,7 @@ static void run_timer(struct timer_list *t)
 	kcontext_enter(KCONTEXT_SOFTIRQ);
 	if (fn)
 		fn(t);
+	kcheck_on_return("timer callback", (const void *)fn);
 	kcontext_exit(KCONTEXT_SOFTIRQ);
 	pthread_mutex_lock(&softirq_lock);
 	running_timer = NULL;
@@ -65,6 +66,8 @@ static void run_tasklet(struct tasklet_struct *t)
 		t->callback(t);
 	else
 		t->func(t->data);
+	kcheck_on_return("tasklet", t->use_callback ? (const void *)t->callback
+						    : (const void *)t->func);
 	kcontext_exit(KCONTEXT_SOFTIRQ);
 	pthread_mutex_lock(&softirq_lock);
 	t->state &= ~(1UL << TASKLET_STATE_RUN);

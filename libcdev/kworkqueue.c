@@ -124,6 +124,7 @@ static void *worker_main(void *arg)
 			self->current_seq = work->wq_seq;
 			pthread_mutex_unlock(&wq_lock);
 			fn(work);	/* may free @work */
+			kcheck_on_return("work", (const void *)fn);
 			pthread_mutex_lock(&wq_lock);
 			self->current_work = NULL;
 			pthread_cond_broadcast(&wq_done);

@@ -7,7 +7,7 @@
 #include <errno.h>
 
 #include "libcdev-private.h"
-#include <libcdev/kdefer.h>
+#include "kdefer-private.h"
 
 static bool module_is_live(const struct module *mod)
 {
@@ -562,7 +562,7 @@ _public_ int libcdev_module_unload(struct module *mod, bool force)
 {
 	struct module_loader *l;
 	bool started, keep_mapped = false;
-	int err;
+	int err, left;
 
 	if (!mod || !mod->loader)
 		return -EINVAL;
@@ -576,7 +576,8 @@ _public_ int libcdev_module_unload(struct module *mod, bool force)
 	if (started && mod->exit)
 		mod->exit();
 	/* What exit() left running would run unmapped code: cancel it, wait, report. */
-	libcdev_module_defer_stop(mod, &keep_mapped);
+	left = libcdev_module_defer_stop(mod, &keep_mapped);
+	err = kcheck_module_unload(mod, (unsigned int)left);
 	params_free(mod);
 	loader_unlink(l);
 	/* Forced with files still open: their methods must stay mapped. */
@@ -584,7 +585,7 @@ _public_ int libcdev_module_unload(struct module *mod, bool force)
 		l->handle = l->global = NULL;
 	printk_set_prefix(NULL);	/* its name goes with it */
 	loader_free(l);
-	return 0;
+	return err;
 }
 
 const char *module_name_of_code(const void *addr)

@@ -125,8 +125,14 @@ int libcdev_module_start(struct module *mod);
  * libcdev_module_unload - run module_exit() and dlclose() the module
  * @force: even while files are open (they keep their references)
  *
+ * What the module left behind (timers, works, threads) is cancelled and
+ * reported, and a summary of the problems the kernel's rules found is
+ * printed (libcdev-kernel(7)).
+ *
  * Return: 0; -EBUSY while in use and not @force; -EWOULDBLOCK while another
- * module uses its symbols (nothing changed in both cases).
+ * module uses its symbols (nothing changed in both cases); -ENOTRECOVERABLE
+ * when LIBCDEV_STRICT=1 is set and problems were found (the module is
+ * unloaded all the same).
  */
 int libcdev_module_unload(struct module *mod, bool force);
 

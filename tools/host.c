@@ -519,18 +519,23 @@ out_unload:
 }
 
 /* The last loaded first: a module goes before those whose symbols it uses. */
-static void host_unload_all(struct host *h)
+/* Return: -ENOTRECOVERABLE if a module broke the kernel's rules in strict mode, else 0. */
+static int host_unload_all(struct host *h)
 {
+	int ret = 0;
+
 	pthread_mutex_lock(&h->lock);
 	h->stopping = true;
 	for (int i = h->n - 1; i >= 0; i--) {
 		if (!h->mods[i].mod)
 			continue;
-		libcdev_module_unload(h->mods[i].mod, true);
+		if (libcdev_module_unload(h->mods[i].mod, true) == -ENOTRECOVERABLE)
+			ret = -ENOTRECOVERABLE;
 		h->mods[i].mod = NULL;
 		host_release(&h->mods[i]);
 	}
 	pthread_mutex_unlock(&h->lock);
+	return ret;
 }
 
 static int host_serve(const struct host_opts *o)
@@ -570,8 +575,8 @@ static int host_serve(const struct host_opts *o)
 
 	while (sigwait(&set, &sig) != 0)
 		;
-	host_unload_all(&h);
-	return 0;
+	/* Strict mode (LIBCDEV_STRICT=1): the kernel's rules broken make a failing exit. */
+	return host_unload_all(&h) == -ENOTRECOVERABLE;
 }
 
 /* Every way out unmounts: insmod's host ends with _exit(), which skips atexit(). */

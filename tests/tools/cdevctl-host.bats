@@ -55,6 +55,21 @@ teardown() {
 	[ ! -e "$LIBCDEV_RUNDIR/modules/testmod.sock" ]
 }
 
+@test "run: what a module left is reported at unload; LIBCDEV_STRICT=1 makes it exit 1" {
+	for strict in 0 1; do
+		LIBCDEV_STRICT=$strict "$CDEVCTL" run "${KLEAKMOD:?}" > "$BATS_TEST_TMPDIR/out" 2>&1 &
+		pid=$!
+		for i in $(seq 100); do grep -q loaded "$BATS_TEST_TMPDIR/out" && break; sleep 0.05; done
+		kill -TERM "$pid"
+		status=0
+		wait "$pid" || status=$?
+		[ "$status" = "$strict" ]
+		grep -q "kleak: warning: timer .* still pending at module unload: cancelled" "$BATS_TEST_TMPDIR/out"
+		grep -q "unreferenced object .* (size 32): allocated at .*kleak.c:21" "$BATS_TEST_TMPDIR/out"
+		grep -q "2 problems by the kernel's rules" "$BATS_TEST_TMPDIR/out"
+	done
+}
+
 @test "run: bad parameters fail with one clear line and leave nothing behind" {
 	run "$CDEVCTL" run "$MOD" bogus=1
 	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: testmod: unknown parameter 'bogus'" ]

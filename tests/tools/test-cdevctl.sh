@@ -4,5 +4,6 @@ set -eu
 : "${top_srcdir:=.}" "${top_builddir:=.}"
 TOOLS_BUILDDIR=$top_builddir/tools
 TESTMOD=$(cd "$top_builddir/tests/tools/.libs" && pwd)/testmod.so
-export TOOLS_BUILDDIR TESTMOD
+KLEAKMOD=$(cd "$top_builddir/tests/tools/.libs" && pwd)/kleak.so
+export TOOLS_BUILDDIR TESTMOD KLEAKMOD
 exec bats --tap "$top_srcdir/tests/tools/cdevctl-host.bats"

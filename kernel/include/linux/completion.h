@@ -8,6 +8,20 @@
 #define LIBCDEV_KERNEL_LINUX_COMPLETION_H
 
 #include <linux/wait.h>
+#include <libcdev/kcheck.h>
 #include <libcdev/ksync.h>
+
+/* Sleeping in atomic context is reported at the driver's line (kcheck.h). */
+#define wait_for_completion(x) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (wait_for_completion)(x))
+#define wait_for_completion_interruptible(x) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (wait_for_completion_interruptible)(x))
+#define wait_for_completion_killable(x) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (wait_for_completion_killable)(x))
+#define wait_for_completion_timeout(x, t) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (wait_for_completion_timeout)(x, t))
+#define wait_for_completion_interruptible_timeout(x, t) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), \
+	 (wait_for_completion_interruptible_timeout)(x, t))
 
 #endif

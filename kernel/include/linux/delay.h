@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <time.h>
 
+#include <libcdev/kcheck.h>
 #include <libcdev/ksync.h>
 
 static inline void __libcdev_nsleep(unsigned long long ns)
@@ -36,10 +37,18 @@ static inline void ssleep(unsigned int seconds)
 	msleep(seconds * 1000);
 }
 
+/* Sleeping in atomic context is reported at the driver's line (kcheck.h). */
+#define msleep(ms)	(__libcdev_might_sleep(__FILE__, __LINE__), (msleep)(ms))
+#define msleep_interruptible(ms) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (msleep_interruptible)(ms))
+#define ssleep(s)	(__libcdev_might_sleep(__FILE__, __LINE__), (ssleep)(s))
+
 #define ndelay(n)	__libcdev_nsleep(n)
 #define udelay(n)	__libcdev_nsleep((n) * 1000ULL)
 #define mdelay(n)	msleep(n)
-#define usleep_range(min, max)	__libcdev_nsleep((min) * 1000ULL)
-#define fsleep(usecs)	__libcdev_nsleep((usecs) * 1000ULL)
+#define usleep_range(min, max) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), __libcdev_nsleep((min) * 1000ULL))
+#define fsleep(usecs) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), __libcdev_nsleep((usecs) * 1000ULL))
 
 #endif

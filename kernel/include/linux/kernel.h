@@ -23,6 +23,7 @@
 #include <linux/string.h>
 #include <linux/stringify.h>
 #include <linux/types.h>
+#include <libcdev/kcheck.h>
 
 #define U8_MAX		((u8)~0U)
 #define S8_MAX		((s8)(U8_MAX >> 1))
@@ -167,7 +168,7 @@ static inline int kstrtobool(const char *s, bool *res)
 #define simple_strtoull(cp, endp, base)	strtoull(cp, endp, base)
 
 /* Sleeping is allowed in every context a driver's methods run in here. */
-#define might_sleep()		do { } while (0)
+#define might_sleep()		__libcdev_might_sleep(__FILE__, __LINE__)
 #define might_resched()		do { } while (0)
 #define cond_resched()		0
 

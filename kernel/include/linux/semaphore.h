@@ -8,6 +8,16 @@
 #define LIBCDEV_KERNEL_LINUX_SEMAPHORE_H
 
 #include <linux/wait.h>
+#include <libcdev/kcheck.h>
 #include <libcdev/ksync.h>
+
+/* Sleeping in atomic context is reported at the driver's line (kcheck.h). */
+#define down(sem)	(__libcdev_might_sleep(__FILE__, __LINE__), (down)(sem))
+#define down_interruptible(sem) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (down_interruptible)(sem))
+#define down_killable(sem) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (down_killable)(sem))
+#define down_timeout(sem, j) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (down_timeout)(sem, j))
 
 #endif

@@ -2,7 +2,8 @@
 /*
  * libcdev-kernel - <linux/slab.h>: kmalloc() and friends on the C library's
  * allocator, and kmem caches of fixed-size objects (with their constructor
- * run on each allocation, as for a fresh slab object).
+ * run on each allocation, as for a fresh slab object). Allocations are
+ * accounted to their module: what is not freed at unload is reported.
  */
 #ifndef LIBCDEV_KERNEL_LINUX_SLAB_H
 #define LIBCDEV_KERNEL_LINUX_SLAB_H
@@ -13,6 +14,8 @@
 #include <linux/compiler.h>
 #include <linux/gfp.h>
 #include <linux/types.h>
+#include <libcdev/kcheck.h>
+#include <libcdev/module.h>
 
 #define ZERO_SIZE_PTR		((void *)16)
 #define ZERO_OR_NULL_PTR(x)	((unsigned long)(x) <= (unsigned long)ZERO_SIZE_PTR)
@@ -22,18 +25,31 @@
 #define SLAB_ACCOUNT		0x04000000U
 #define SLAB_RECLAIM_ACCOUNT	0x00020000U
 
-static inline void *kmalloc(size_t size, gfp_t flags)
+/*
+ * Every allocation is recorded with its module and call site until kfree():
+ * what a module has not freed when it is unloaded is reported (kcheck.h).
+ * A sleeping allocation (GFP_KERNEL) in atomic context is reported too.
+ */
+static inline void *__libcdev_kmalloc_at(size_t size, gfp_t flags, const char *file, int line)
 {
+	void *p;
+
+	if (flags & __GFP_DIRECT_RECLAIM)
+		__libcdev_might_sleep(file, line);
 	/* malloc(0) may return NULL; the kernel gives a unique non-NULL token. */
 	if (size == 0)
 		return ZERO_SIZE_PTR;
-	return (flags & __GFP_ZERO) ? calloc(1, size) : malloc(size);
+	p = (flags & __GFP_ZERO) ? calloc(1, size) : malloc(size);
+	libcdev_kmem_track((uintptr_t)p, size, THIS_MODULE, file, line);
+	return p;
 }
 
 static inline void kfree(const void *p)
 {
-	if (!ZERO_OR_NULL_PTR(p))
-		free((void *)p);
+	if (ZERO_OR_NULL_PTR(p))
+		return;
+	libcdev_kmem_untrack((uintptr_t)p);
+	free((void *)p);
 }
 
 static inline void kfree_sensitive(const void *p)
@@ -41,55 +57,76 @@ static inline void kfree_sensitive(const void *p)
 	kfree(p);
 }
 
-static inline void *kzalloc(size_t size, gfp_t flags)
-{
-	return kmalloc(size, flags | __GFP_ZERO);
-}
-
-static inline void *kmalloc_array(size_t n, size_t size, gfp_t flags)
+static inline void *__libcdev_kmalloc_array_at(size_t n, size_t size, gfp_t flags,
+					       const char *file, int line)
 {
 	size_t bytes;
 
 	if (__builtin_mul_overflow(n, size, &bytes))
 		return NULL;
-	return kmalloc(bytes, flags);
+	return __libcdev_kmalloc_at(bytes, flags, file, line);
 }
 
-static inline void *kcalloc(size_t n, size_t size, gfp_t flags)
+static inline void *__libcdev_krealloc_at(const void *p, size_t new_size, gfp_t flags,
+					  const char *file, int line)
 {
-	return kmalloc_array(n, size, flags | __GFP_ZERO);
-}
+	void *q;
 
-static inline void *krealloc(const void *p, size_t new_size, gfp_t flags)
-{
-	(void)flags;
 	if (new_size == 0) {
 		kfree(p);
 		return ZERO_SIZE_PTR;
 	}
-	return realloc(ZERO_OR_NULL_PTR(p) ? NULL : (void *)p, new_size);
+	if (flags & __GFP_DIRECT_RECLAIM)
+		__libcdev_might_sleep(file, line);
+	q = realloc(ZERO_OR_NULL_PTR(p) ? NULL : (void *)p, new_size);
+	if (!q)
+		return NULL;
+	if (!ZERO_OR_NULL_PTR(p))
+		libcdev_kmem_untrack((uintptr_t)p);
+	libcdev_kmem_track((uintptr_t)q, new_size, THIS_MODULE, file, line);
+	return q;
 }
 
-static inline char *kstrdup(const char *s, gfp_t flags)
+static inline void *__libcdev_kmemdup_at(const void *src, size_t len, gfp_t flags,
+					 const char *file, int line)
 {
-	(void)flags;
-	return s ? strdup(s) : NULL;
-}
-
-static inline char *kstrndup(const char *s, size_t max, gfp_t flags)
-{
-	(void)flags;
-	return s ? strndup(s, max) : NULL;
-}
-
-static inline void *kmemdup(const void *src, size_t len, gfp_t flags)
-{
-	void *p = kmalloc(len, flags);
+	void *p = __libcdev_kmalloc_at(len, flags, file, line);
 
 	if (p && len)
 		memcpy(p, src, len);
 	return p;
 }
+
+static inline char *__libcdev_kstrndup_at(const char *s, size_t max, gfp_t flags,
+					  const char *file, int line)
+{
+	size_t len;
+	char *p;
+
+	if (!s)
+		return NULL;
+	len = max == (size_t)-1 ? strlen(s) : strnlen(s, max);
+	if (len == (size_t)-1)
+		return NULL;
+	p = (char *)__libcdev_kmalloc_at(len + 1, flags, file, line);
+	if (p) {
+		memcpy(p, s, len);
+		p[len] = '\0';
+	}
+	return p;
+}
+
+#define kmalloc(size, flags)	__libcdev_kmalloc_at(size, flags, __FILE__, __LINE__)
+#define kzalloc(size, flags)	__libcdev_kmalloc_at(size, (flags) | __GFP_ZERO, __FILE__, __LINE__)
+#define kmalloc_array(n, size, flags) \
+	__libcdev_kmalloc_array_at(n, size, flags, __FILE__, __LINE__)
+#define kcalloc(n, size, flags) \
+	__libcdev_kmalloc_array_at(n, size, (flags) | __GFP_ZERO, __FILE__, __LINE__)
+#define krealloc(p, new_size, flags) \
+	__libcdev_krealloc_at(p, new_size, flags, __FILE__, __LINE__)
+#define kmemdup(src, len, flags) __libcdev_kmemdup_at(src, len, flags, __FILE__, __LINE__)
+#define kstrndup(s, max, flags)	__libcdev_kstrndup_at(s, max, flags, __FILE__, __LINE__)
+#define kstrdup(s, flags)	__libcdev_kstrndup_at(s, (size_t)-1, flags, __FILE__, __LINE__)
 
 #define kvmalloc(size, flags)		kmalloc(size, flags)
 #define kvzalloc(size, flags)		kzalloc(size, flags)
@@ -150,7 +187,7 @@ static inline void *kmem_cache_zalloc(struct kmem_cache *c, gfp_t flags)
 static inline void kmem_cache_free(struct kmem_cache *c, void *p)
 {
 	(void)c;
-	free(p);
+	kfree(p);
 }
 
 static inline void kmem_cache_destroy(struct kmem_cache *c)

@@ -3,8 +3,9 @@
  * libcdev-kernel - <linux/spinlock.h>: spinlocks as POSIX mutexes (a thread
  * spinning in user space would burn the CPU of the one it waits for). There
  * are no interrupts to mask: the _irq/_irqsave/_bh forms lock the same way
- * and *flags is 0. As in the kernel, code under a spinlock must not sleep;
- * nothing checks that here.
+ * and *flags is 0. As in the kernel, code under a spinlock must not sleep:
+ * a spinlock held counts as atomic context for the checks of kcheck.h, and
+ * unlocking one this thread does not hold is reported.
  */
 #ifndef LIBCDEV_KERNEL_LINUX_SPINLOCK_H
 #define LIBCDEV_KERNEL_LINUX_SPINLOCK_H
@@ -13,6 +14,7 @@
 
 #include <linux/compiler.h>
 #include <linux/rwlock.h>
+#include <libcdev/kcheck.h>
 
 typedef struct spinlock {
 	pthread_mutex_t m;
@@ -26,20 +28,29 @@ static inline void spin_lock_init(spinlock_t *lock)
 	pthread_mutex_init(&lock->m, NULL);
 }
 
-static inline void spin_lock(spinlock_t *lock)
+static inline void __libcdev_spin_lock(spinlock_t *lock, const char *file, int line)
 {
 	pthread_mutex_lock(&lock->m);
+	libcdev_lock_acquired(lock, true, file, line);
 }
 
-static inline void spin_unlock(spinlock_t *lock)
+static inline void __libcdev_spin_unlock(spinlock_t *lock, const char *file, int line)
 {
+	libcdev_lock_released(lock, true, file, line);
 	pthread_mutex_unlock(&lock->m);
 }
 
-static inline int spin_trylock(spinlock_t *lock)
+static inline int __libcdev_spin_trylock(spinlock_t *lock, const char *file, int line)
 {
-	return pthread_mutex_trylock(&lock->m) == 0;
+	if (pthread_mutex_trylock(&lock->m) != 0)
+		return 0;
+	libcdev_lock_acquired(lock, true, file, line);
+	return 1;
 }
+
+#define spin_lock(lock)		__libcdev_spin_lock(lock, __FILE__, __LINE__)
+#define spin_unlock(lock)	__libcdev_spin_unlock(lock, __FILE__, __LINE__)
+#define spin_trylock(lock)	__libcdev_spin_trylock(lock, __FILE__, __LINE__)
 
 static inline int spin_is_locked(spinlock_t *lock)
 {

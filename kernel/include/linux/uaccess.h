@@ -14,6 +14,7 @@
 #include <linux/compiler.h>
 #include <linux/errno.h>
 #include <linux/sched.h>
+#include <libcdev/kcheck.h>
 #include <libcdev/uaccess.h>
 
 /* The end of user space on x86-64 (4-level page tables), as TASK_SIZE_MAX. */
@@ -25,6 +26,12 @@ static inline bool __libcdev_access_ok(unsigned long addr, unsigned long size)
 	return size <= __LIBCDEV_TASK_SIZE && addr <= __LIBCDEV_TASK_SIZE - size;
 }
 #define access_ok(addr, size)	__libcdev_access_ok((unsigned long)(addr), (unsigned long)(size))
+
+/* Touching user memory may fault and sleep: reported in atomic context (kcheck.h). */
+#define copy_to_user(to, from, n) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (copy_to_user)(to, from, n))
+#define copy_from_user(to, from, n) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (copy_from_user)(to, from, n))
 
 #define __get_user(x, ptr)	get_user(x, ptr)
 #define __put_user(x, ptr)	put_user(x, ptr)

@@ -14,6 +14,7 @@
 #include <linux/errno.h>
 #include <linux/list.h>
 #include <linux/spinlock.h>
+#include <libcdev/kcheck.h>
 #include <libcdev/ksync.h>
 #include <libcdev/sched.h>
 #include <libcdev/wait.h>
@@ -53,8 +54,23 @@ static inline void init_waitqueue_entry(struct wait_queue_entry *wq_entry,
 #define wake_up_interruptible_sync_poll(x, m) \
 	__wake_up(x, TASK_INTERRUPTIBLE, 1, (void *)(unsigned long)(m))
 
+/* Sleeping in atomic context is reported at the driver's line (kcheck.h). */
+#undef wait_event
+#define wait_event(wq_head, condition)					\
+	(__libcdev_might_sleep(__FILE__, __LINE__),			\
+	 (void)___wait_event(wq_head, condition, false, -1L))
+#undef wait_event_interruptible
+#define wait_event_interruptible(wq_head, condition)			\
+	(__libcdev_might_sleep(__FILE__, __LINE__),			\
+	 ___wait_event(wq_head, condition, true, -1L))
+#undef wait_event_interruptible_timeout
+#define wait_event_interruptible_timeout(wq_head, condition, timeout)	\
+	(__libcdev_might_sleep(__FILE__, __LINE__),			\
+	 ___wait_event_timeout(wq_head, condition, timeout, true))
+
 #define wait_event_timeout(wq_head, condition, timeout)		\
-	___wait_event_timeout(wq_head, condition, timeout, false)
+	(__libcdev_might_sleep(__FILE__, __LINE__),			\
+	 ___wait_event_timeout(wq_head, condition, timeout, false))
 #define wait_event_killable(wq_head, condition)			\
 	wait_event_interruptible(wq_head, condition)
 #define wait_event_interruptible_exclusive(wq_head, condition)		\
