@@ -29,15 +29,20 @@
 
 #include "cdevctl.h"
 
+void verr_msg(const char *command, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: %s%s", PROG, command ? command : "", command ? ": " : "");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 int err_msg(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", PROG);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	verr_msg(NULL, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return 1;
 }
 

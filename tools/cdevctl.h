@@ -5,6 +5,7 @@
 #ifndef CDEVCTL_H
 #define CDEVCTL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -25,6 +26,8 @@ struct host_opts {
 
 /* Print "cdevctl: WHAT: message" to stderr; returns 1 for `return err(...)`. */
 int err_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "cdevctl: COMMAND: message" (without COMMAND when NULL) on standard error. */
+void verr_msg(const char *command, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* The longest modules directory: its files' paths fit the 512-byte buffers. */
 #define MODULES_DIR_MAX ((size_t)256)

@@ -78,11 +78,9 @@ static int ut_err(int status, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: udev-test: ", PROG);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	verr_msg("udev-test", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return status;
 }
 
