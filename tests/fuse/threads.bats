@@ -45,6 +45,15 @@ ended_at_least() {
 	[ "$(ended)" -ge "$1" ]
 }
 
+# Has one of the clients NAME... exited?
+one_gone() {
+	local name
+	for name; do
+		pid_gone "$(client_pid "$name")" && return 0
+	done
+	return 1
+}
+
 @test "10 readers blocked on one device: 2 wait, 8 fail EAGAIN, and other requests still answer" {
 	local i waiting=()
 	start_driver
@@ -69,8 +78,10 @@ ended_at_least() {
 	# An independent device answers.
 	printf 'hello' > "$NODES/mem"
 	[ "$(cat "$NODES/mem")" = hello ]
-	# And so do the writes that wake the blocked readers.
+	# And so do the writes that wake the blocked readers: one byte for one
+	# reader at a time, or the first to wake could take both.
 	printf 'x' > "$NODES/pipe"
+	poll_until one_gone "${waiting[@]}"
 	printf 'y' > "$NODES/pipe"
 	wait_exit "${waiting[0]}"
 	wait_exit "${waiting[1]}"
@@ -90,6 +101,7 @@ ended_at_least() {
 	# Two threads sleep in the driver, and one more leads.
 	[ "$busy" -ge $((base + 2)) ]
 	printf 'x' > "$NODES/pipe"
+	poll_until one_gone r1 r2
 	printf 'y' > "$NODES/pipe"
 	wait_exit r1
 	wait_exit r2
