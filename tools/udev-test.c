@@ -187,15 +187,16 @@ static int add_expect(struct ut_opts *o, enum ut_check check, const char *value)
 
 static int parse_devnum(struct ut_opts *o, const char *s)
 {
+	const char *arg = s;
 	char *end;
 	unsigned long ma = strtoul(s, &end, 10), mi;
 
 	if (end == s || *end != ':')
-		return ut_err(UT_USAGE, "--devnum needs MAJ:MIN, not '%s'", s);
+		return ut_err(UT_USAGE, "--devnum needs MAJ:MIN, not '%s'", arg);
 	s = end + 1;
 	mi = strtoul(s, &end, 10);
 	if (end == s || *end || ma > 511 || mi > 0xFFFFF)
-		return ut_err(UT_USAGE, "--devnum: '%s' is not a device number (major < 512)", s);
+		return ut_err(UT_USAGE, "--devnum: '%s' is not a device number (major < 512)", arg);
 	o->major = ma;
 	o->minor = mi;
 	return 0;
@@ -993,8 +994,10 @@ int cmd_udev_test(int argc, char **argv)
 	sigset_t set;
 	int status = parse_args(argc, argv, &run.o);
 
-	if (status >= 0)
+	if (status >= 0) {
+		free(run.o.expects);
 		return status;
+	}
 	/* Bad input is told apart from a bad environment: read RULES first. */
 	status = list_rules(&run);
 	if (!status && geteuid() != 0)

@@ -56,8 +56,10 @@ teardown() {
 }
 
 @test "run: what a module left is reported at unload; LIBCDEV_STRICT=1 makes it exit 1" {
+	# The module leaks on purpose; under LeakSanitizer that would be a second report.
 	for strict in 0 1; do
-		LIBCDEV_STRICT=$strict "$CDEVCTL" run "${KLEAKMOD:?}" > "$BATS_TEST_TMPDIR/out" 2>&1 &
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+			LIBCDEV_STRICT=$strict "$CDEVCTL" run "${KLEAKMOD:?}" > "$BATS_TEST_TMPDIR/out" 2>&1 &
 		pid=$!
 		for i in $(seq 100); do grep -q loaded "$BATS_TEST_TMPDIR/out" && break; sleep 0.05; done
 		kill -TERM "$pid"

@@ -46,7 +46,7 @@ setup() {
 	[[ "$output" == *"--expect-property needs KEY=VALUE, not 'NOVALUE'"* ]]
 	run "$CDEVCTL" udev-test "$RULES" --device ut-node --devnum 600:1
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"is not a device number"* ]]
+	[[ "$output" == *"--devnum: '600:1' is not a device number"* ]]
 	run "$CDEVCTL" udev-test --timeout 0 "$RULES" --device ut-node
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"--timeout needs seconds"* ]]
