@@ -32,7 +32,7 @@ const char *errname(int e)
 		{ ENOENT, "ENOENT" }, { EACCES, "EACCES" }, { EPERM, "EPERM" },
 		{ ENOSPC, "ENOSPC" }, { EFBIG, "EFBIG" }, { EBADF, "EBADF" },
 		{ ENOTCONN, "ENOTCONN" }, { ECONNABORTED, "ECONNABORTED" },
-		{ ENODATA, "ENODATA" },
+		{ ENODATA, "ENODATA" }, { EIO, "EIO" },
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
