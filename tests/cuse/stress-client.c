@@ -5,10 +5,15 @@
  *   stress-client stress NODE SECONDS PROCS
  *	PROCS processes open, write, read, ioctl, poll and close NODE over and
  *	over for SECONDS. A node being deleted and added again may make open()
- *	fail with ENOENT or ENXIO, and through CUSE with ENODEV or ECONNABORTED
+ *	fail with ENOENT or ENXIO, and through CUSE with ENODEV, ECONNABORTED or ENOTCONN
  *	(README, "Limits of CUSE"); any other failure, of open() or of an
  *	operation on an open file, is not one a client may see. Prints the
  *	counts; exit status 0 when there were operations and only those errors.
+ *   stress-client stress-until-gone NODE SECONDS PROCS
+ *	The same loop against a node that goes for good (its driver killed):
+ *	each process stops at its first failure of any kind, so SECONDS can be
+ *	long enough to be sure the node goes while they run. Exit status 0 when
+ *	every process ended on a failure before SECONDS: none hung or went on.
  *   stress-client read NODE
  *	One blocking read(): prints "ok N" or the errno's name; exit 0 or 1.
  */
@@ -37,7 +42,7 @@ static const char *const op_names[OP_COUNT] = {
 
 struct counts {
 	unsigned long ops;
-	unsigned long open_gone[4];	/* ENOENT, ENXIO, ENODEV, ECONNABORTED */
+	unsigned long open_gone[5];	/* ENOENT, ENXIO, ENODEV, ECONNABORTED, ENOTCONN */
 	unsigned long unexpected;
 	int first_op, first_errno;	/* the first unexpected failure */
 };
@@ -60,9 +65,9 @@ static void failed(struct counts *c, enum op op)
 
 static bool open_gone(struct counts *c)
 {
-	static const int gone[4] = { ENOENT, ENXIO, ENODEV, ECONNABORTED };
+	static const int gone[5] = { ENOENT, ENXIO, ENODEV, ECONNABORTED, ENOTCONN };
 
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		if (errno == gone[i]) {
 			c->open_gone[i]++;
 			return true;
@@ -88,11 +93,22 @@ static void one_round(struct counts *c, int fd, int i)
 	c->ops += 4;
 }
 
+static bool until_gone;
+
+static unsigned long failures(const struct counts *c)
+{
+	unsigned long n = c->unexpected;
+
+	for (int k = 0; k < 5; k++)
+		n += c->open_gone[k];
+	return n;
+}
+
 static void stress_child(const char *node, double deadline, int out)
 {
 	struct counts c = { .first_op = -1 };
 
-	for (int i = 0; now() < deadline; i++) {
+	for (int i = 0; now() < deadline && !(until_gone && failures(&c)); i++) {
 		int fd = open(node, O_RDWR);
 
 		c.ops++;
@@ -107,7 +123,9 @@ static void stress_child(const char *node, double deadline, int out)
 		if (close(fd) != 0)
 			failed(&c, OP_CLOSE);
 	}
-	_exit(write(out, &c, sizeof(c)) == sizeof(c) ? 0 : 3);
+	if (write(out, &c, sizeof(c)) != sizeof(c))
+		_exit(3);
+	_exit(until_gone && !failures(&c) ? 4 : 0);	/* 4: the node never went */
 }
 
 static int collect(int procs, int in, pid_t *pids)
@@ -119,7 +137,7 @@ static int collect(int procs, int in, pid_t *pids)
 		if (read(in, &c, sizeof(c)) != sizeof(c))
 			break;
 		sum.ops += c.ops;
-		for (int k = 0; k < 4; k++)
+		for (int k = 0; k < 5; k++)
 			sum.open_gone[k] += c.open_gone[k];
 		if (c.unexpected && !sum.unexpected)
 			fprintf(stderr, "stress-client: %s failed with %s\n",
@@ -129,10 +147,10 @@ static int collect(int procs, int in, pid_t *pids)
 	for (int i = 0; i < procs; i++)
 		if (waitpid(pids[i], &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
 			crashed++;
-	printf("ops %lu open ENOENT %lu ENXIO %lu ENODEV %lu ECONNABORTED %lu unexpected %lu "
-	       "clients-failed %d\n", sum.ops, sum.open_gone[0], sum.open_gone[1], sum.open_gone[2],
-	       sum.open_gone[3], sum.unexpected, crashed);
-	return sum.ops && !sum.unexpected && !crashed ? 0 : 1;
+	printf("ops %lu open ENOENT %lu ENXIO %lu ENODEV %lu ECONNABORTED %lu ENOTCONN %lu "
+	       "unexpected %lu clients-failed %d\n", sum.ops, sum.open_gone[0], sum.open_gone[1],
+	       sum.open_gone[2], sum.open_gone[3], sum.open_gone[4], sum.unexpected, crashed);
+	return sum.ops && (until_gone || !sum.unexpected) && !crashed ? 0 : 1;
 }
 
 static int cmd_stress(const char *node, double seconds, int procs)
@@ -176,10 +194,15 @@ int main(int argc, char **argv)
 {
 	if (argc == 5 && !strcmp(argv[1], "stress"))
 		return cmd_stress(argv[2], atof(argv[3]), atoi(argv[4]));
+	if (argc == 5 && !strcmp(argv[1], "stress-until-gone")) {
+		until_gone = true;
+		return cmd_stress(argv[2], atof(argv[3]), atoi(argv[4]));
+	}
 	if (argc == 3 && !strcmp(argv[1], "read")) {
 		client_init();
 		return cmd_read(argv[2]);
 	}
-	fprintf(stderr, "usage: stress-client stress NODE SECONDS PROCS | read NODE\n");
+	fprintf(stderr, "usage: stress-client stress|stress-until-gone NODE SECONDS PROCS | "
+		"read NODE\n");
 	return 2;
 }
