@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <sys/sysmacros.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "libcdev-private.h"
@@ -354,17 +353,12 @@ int vfs_hangup_module(struct module *mod, int timeout_ms)
 	struct open_file *of;
 	int stuck = 0;
 
-	clock_gettime(CLOCK_REALTIME, &deadline);
-	deadline.tv_sec += timeout_ms / 1000;
-	deadline.tv_nsec += (timeout_ms % 1000) * 1000000L;
-	if (deadline.tv_nsec >= 1000000000L) {
-		deadline.tv_sec++;
-		deadline.tv_nsec -= 1000000000L;
-	}
+	__wait_deadline(&deadline, timeout_ms);
 	pthread_mutex_lock(&files_lock);
 	if (hangup_mark_locked(mod))
 		while (hangup_running_locked(mod) &&
-		       pthread_cond_timedwait(&files_idle, &files_lock, &deadline) != ETIMEDOUT)
+		       pthread_cond_clockwait(&files_idle, &files_lock, CLOCK_MONOTONIC,
+					      &deadline) != ETIMEDOUT)
 			;
 	while ((of = hangup_next_locked(mod))) {
 		pthread_mutex_unlock(&files_lock);
