@@ -170,6 +170,8 @@ static void insmod_child(struct host_opts *o, int ready)
 	int null, fd, ret;
 
 	setsid();
+	/* A detached host is no service's main process: insmod's caller is. */
+	unsetenv("NOTIFY_SOCKET");
 	if (ready != 3 && (dup2(ready, 3) < 0 || close(ready) < 0))
 		_exit(1);	/* the caller reads EOF: "the host died during init" */
 	o->ready_fd = 3;
