@@ -57,7 +57,12 @@ bool process_alive(pid_t pid);
 /* The pid of a loaded module's host, or -ESRCH when it is not loaded. */
 pid_t host_pid(const char *name);
 
+/* insmod's body: serve in a detached host, return once its init is done. */
+int host_insmod(struct host_opts *o);
+
 int cmd_run(int argc, char **argv);
+int cmd_modprobe(int argc, char **argv);
+int cmd_modules_load(int argc, char **argv);
 int cmd_insmod(int argc, char **argv);
 int cmd_rmmod(int argc, char **argv);
 int cmd_lsmod(int argc, char **argv);

@@ -12,12 +12,16 @@ setup() {
 	export LIBCDEV_REGISTRY=$BATS_TEST_TMPDIR/regions
 	export LIBCDEV_FUSE_MOUNTPOINT=$BATS_TEST_TMPDIR/mnt
 	unset LIBCDEV_BACKEND LIBCDEV_LOG
+	# The unit loads by name: this build's examples, a configuration of the test's.
+	export LIBCDEV_MODULE_PATH=${EXAMPLES_LIBDIR:?}
+	export LIBCDEV_CONFDIR=$BATS_TEST_TMPDIR/etc
+	mkdir -p "$LIBCDEV_CONFDIR/modprobe.d"
 	UNITS=$BATS_TEST_TMPDIR/units
 	mkdir -p "$UNITS"
 	# The units with this build's paths: its cdevctl, its example modules.
 	for f in "${UNITS_SRCDIR:?}"/*.in; do
-		sed -e "s|@bindir@|$TOOLS_BUILDDIR|g" -e "s|@pkglibdir@|${EXAMPLES_LIBDIR:?}|g" \
-			"$f" > "$UNITS/$(basename "$f" .in)"
+		sed -e "s|@bindir@|$TOOLS_BUILDDIR|g" -e "s|@pkglibdir@|$EXAMPLES_LIBDIR|g" \
+			-e "s|@sysconfdir@|$BATS_TEST_TMPDIR|g" "$f" > "$UNITS/$(basename "$f" .in)"
 	done
 }
 
@@ -64,13 +68,17 @@ wait_line() {
 
 @test "systemd-analyze verify passes on every unit" {
 	command -v systemd-analyze > /dev/null || skip "no systemd-analyze"
-	run systemd-analyze verify --man=no "$UNITS/libcdev@hello.service"
+	run systemd-analyze verify --man=no "$UNITS/libcdev@hello.service" \
+		"$UNITS/libcdev-modules-load.service"
 	echo "$output"
 	[ "$status" -eq 0 ] && [ -z "$output" ]
+	[ "$(ls "$UNITS"/*.service | wc -l)" -eq 2 ]
 }
 
 @test "the unit's host: READY=1 with a node that answers, STATUS= naming it, STOPPING=1 on SIGTERM" {
 	need_fuse
+	# The unit loads by name, with modprobe.d's options.
+	echo 'options hello whom=service' > "$LIBCDEV_CONFDIR/modprobe.d/hello.conf"
 	out=$BATS_TEST_TMPDIR/listen.out
 	# shellcheck disable=SC2046
 	"$LISTEN" "$BATS_TEST_TMPDIR/notify" "$LIBCDEV_FUSE_MOUNTPOINT/hello" -- \
@@ -79,7 +87,7 @@ wait_line() {
 	wait_line "$out" '^msg: READY=1$'
 	pid=$(sed -n 's/^pid //p' "$out")
 	# The node answered at the moment READY=1 arrived.
-	grep -qx 'read: ok Hello, world' "$out"
+	grep -qx 'read: ok Hello, service' "$out"
 	grep -qx "msg: STATUS=Serving hello (fuse), nodes: $LIBCDEV_FUSE_MOUNTPOINT/hello" "$out"
 	# DevicePolicy=closed + DeviceAllow=: the only devices it holds are allowed ones.
 	grep -qx 'DevicePolicy=closed' "$UNITS/libcdev@.service"
@@ -108,7 +116,7 @@ wait_line() {
 	[ "$(grep -n '^msg: READY=1$' "$out" | cut -d: -f1)" -lt "$(grep -n '^msg: STOPPING=1$' "$out" | cut -d: -f1)" ]
 	[ "$(grep -c '^msg: READY=1$' "$out")" -eq 1 ]
 	# The module's exit ran.
-	grep -q 'Goodbye, world' "$BATS_TEST_TMPDIR/host.err"
+	grep -q 'Goodbye, service' "$BATS_TEST_TMPDIR/host.err"
 	[ ! -e "$LIBCDEV_RUNDIR/modules/hello.pid" ]
 }
 
