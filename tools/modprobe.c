@@ -57,8 +57,11 @@ static char **merge_params(const struct modconf *conf, char **argv, int argc, in
 
 	if (!params)
 		return NULL;
-	memcpy(params, conf->params, conf->nparams * sizeof(*params));
-	memcpy(params + conf->nparams, argv, argc * sizeof(*params));
+	/* memcpy() of NULL is undefined even for no bytes. */
+	if (conf->nparams)
+		memcpy(params, conf->params, conf->nparams * sizeof(*params));
+	if (argc)
+		memcpy(params + conf->nparams, argv, argc * sizeof(*params));
 	*n = conf->nparams + argc;
 	return params;
 }

@@ -66,7 +66,8 @@ candidates() {
 
 @test "modprobe: module names of the search path; modinfo: names and files; insmod: files" {
 	run candidates "cdevctl modprobe "
-	grep -qx hello <<< "$output" && grep -qx testmod <<< "$output"
+	grep -qx hello <<< "$output"
+	grep -qx testmod <<< "$output"
 	run candidates "cdevctl modprobe te"
 	[ "$output" = "testmod" ]
 	run candidates "cdevctl modinfo tes"
@@ -74,7 +75,8 @@ candidates() {
 	run candidates "cdevctl modinfo mods/te"
 	[ "$output" = "mods/testmod.so" ]
 	run candidates "cdevctl insmod mods/"
-	grep -qx mods/hello.so <<< "$output" && grep -qx mods/testmod.so <<< "$output"
+	grep -qx mods/hello.so <<< "$output"
+	grep -qx mods/testmod.so <<< "$output"
 	run candidates "cdevctl insmod --backend "
 	[ "$output" = "$(printf 'auto\ncuse\ndirect\nfuse')" ]
 	run candidates "cdevctl modinfo -F li"

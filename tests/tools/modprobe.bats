@@ -34,15 +34,18 @@ probe_foreground() {
 
 @test "modprobe NAME finds NAME.so in the search path; loaded twice is no error; -r removes it" {
 	run "$CDEVCTL" modprobe testmod
-	[ "$status" -eq 0 ] && [ -z "$output" ]
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
 	"$CDEVCTL" lsmod | grep -q '^testmod '
 	run "$CDEVCTL" modprobe testmod
-	[ "$status" -eq 0 ] && [ -z "$output" ]
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
 	run "$CDEVCTL" modprobe -r testmod
 	[ "$status" -eq 0 ]
 	[ ! -e "$LIBCDEV_RUNDIR/modules/testmod.pid" ]
 	run "$CDEVCTL" modprobe -r testmod
-	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: modprobe: FATAL: Module testmod is not in kernel." ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "cdevctl: modprobe: FATAL: Module testmod is not in kernel." ]
 }
 
 @test "modprobe applies modprobe.d's options; the command line's values win" {
@@ -78,11 +81,13 @@ probe_foreground() {
 	# The variable's directories, then the installed one.
 	[[ "$output" == "cdevctl: modprobe: FATAL: Module nosuch not found in directory $LIBCDEV_MODULE_PATH:/"* ]]
 	run "$CDEVCTL" modprobe ../mods/testmod
-	[ "$status" -eq 1 ] && [[ "$output" == *"FATAL: Module ../mods/testmod not found"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"FATAL: Module ../mods/testmod not found"* ]]
 	run "$CDEVCTL" modprobe
 	[ "$status" -eq 2 ]
 	run "$CDEVCTL" modprobe --help
-	[ "$status" -eq 0 ] && [[ "$output" == "usage: cdevctl modprobe "* ]]
+	[ "$status" -eq 0 ]
+	[[ "$output" == "usage: cdevctl modprobe "* ]]
 }
 
 @test "modules-load starts the unit of every listed module; bad lines reported, the rest still start" {
@@ -103,10 +108,12 @@ probe_foreground() {
 	printf 'testmod\n' > "$LIBCDEV_CONFDIR/modules-load.d/a.conf"
 	rm "$BATS_TEST_TMPDIR/systemctl.log" "$LIBCDEV_CONFDIR/modules-load.d/b.conf"
 	PATH=$BATS_TEST_TMPDIR/bin:$PATH run "$CDEVCTL" modules-load
-	[ "$status" -eq 0 ] && [ "$(cat "$BATS_TEST_TMPDIR/systemctl.log")" = "start --no-block libcdev@testmod.service" ]
+	[ "$status" -eq 0 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/systemctl.log")" = "start --no-block libcdev@testmod.service" ]
 	rm "$BATS_TEST_TMPDIR/systemctl.log" "$LIBCDEV_CONFDIR/modules-load.d/a.conf"
 	PATH=$BATS_TEST_TMPDIR/bin:$PATH run "$CDEVCTL" modules-load
-	[ "$status" -eq 0 ] && [ ! -e "$BATS_TEST_TMPDIR/systemctl.log" ]
+	[ "$status" -eq 0 ]
+	[ ! -e "$BATS_TEST_TMPDIR/systemctl.log" ]
 }
 
 @test "modinfo by name and by file: the same fields" {
@@ -114,24 +121,29 @@ probe_foreground() {
 	[ "$status" -eq 0 ]
 	by_name=$output
 	run "$CDEVCTL" modinfo "$BATS_TEST_TMPDIR/mods/testmod.so"
-	[ "$status" -eq 0 ] && [ "$output" = "$by_name" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "$by_name" ]
 	[[ "$output" == "filename:       $BATS_TEST_TMPDIR/mods/testmod.so"* ]]
 	[[ "$output" == *"parm:           num:an int (int)"* ]]
 	run "$CDEVCTL" modinfo nosuch
-	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: modinfo: ERROR: Module nosuch not found." ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "cdevctl: modinfo: ERROR: Module nosuch not found." ]
 	run "$CDEVCTL" modinfo /bin/sh
-	[ "$status" -eq 1 ] && [[ "$output" == *"not a libcdev module"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"not a libcdev module"* ]]
 }
 
 @test "modinfo -F FIELD, -p and -0 as kmod's" {
 	run "$CDEVCTL" modinfo -F license testmod
-	[ "$status" -eq 0 ] && [ "$output" = "GPL" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "GPL" ]
 	run "$CDEVCTL" modinfo --field=author testmod
 	[ "$output" = "libcdev tests" ]
 	run "$CDEVCTL" modinfo -F filename testmod
 	[ "$output" = "$BATS_TEST_TMPDIR/mods/testmod.so" ]
 	run "$CDEVCTL" modinfo -F nosuchfield testmod
-	[ "$status" -eq 0 ] && [ -z "$output" ]
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
 	run "$CDEVCTL" modinfo -p testmod
 	[ "$status" -eq 0 ]
 	grep -qx 'num:an int (int)' <<< "$output"
@@ -146,5 +158,6 @@ probe_foreground() {
 	[ "$("$CDEVCTL" modinfo -0 -p testmod | tr -cd '\n' | wc -c)" -eq 0 ]
 	[ "$("$CDEVCTL" modinfo -0 testmod | tr -cd '\0' | wc -c)" -eq "$("$CDEVCTL" modinfo testmod | wc -l)" ]
 	run "$CDEVCTL" modinfo --help
-	[ "$status" -eq 0 ] && [[ "$output" == *"-F, --field FIELD"* ]]
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"-F, --field FIELD"* ]]
 }

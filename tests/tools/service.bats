@@ -71,7 +71,8 @@ wait_line() {
 	run systemd-analyze verify --man=no "$UNITS/libcdev@hello.service" \
 		"$UNITS/libcdev-modules-load.service"
 	echo "$output"
-	[ "$status" -eq 0 ] && [ -z "$output" ]
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
 	[ "$(ls "$UNITS"/*.service | wc -l)" -eq 2 ]
 }
 
