@@ -21,6 +21,8 @@
 #ifndef LIBCDEV_BACKEND_H
 #define LIBCDEV_BACKEND_H
 
+#include <sys/types.h>
+
 /**
  * libcdev_backend_select - export through backend @name
  * @name: "cuse", "fuse", "auto" or "direct"
@@ -71,6 +73,19 @@ int libcdev_backend_set_mountpoint(const char *dir);
  * Return: 0; -EBUSY while cdevs are live.
  */
 int libcdev_backend_stop(void);
+
+/**
+ * libcdev_backend_nodes - call @fn for the node of every live device number
+ * @fn: gets the node's name below libcdev_backend_location() ('/' between
+ *      components) and its number; a non-zero return ends the walk
+ *
+ * For a service manager or a log: which nodes a process serves. Numbers are
+ * visited in the order of the cdev map (smallest range first); @fn must not
+ * add or delete cdevs. Nothing is visited for "direct", which has no nodes.
+ *
+ * Return: 0, the first non-zero value @fn returned, or -EINVAL for a NULL @fn.
+ */
+int libcdev_backend_nodes(int (*fn)(const char *name, dev_t dev, void *data), void *data);
 
 /**
  * libcdev_run - block until SIGINT or SIGTERM arrives, serving requests

@@ -378,3 +378,23 @@ bool cdev_map_empty(void)
 	pthread_mutex_unlock(&cdev_map_lock);
 	return empty;
 }
+
+/* Under the map's lock, so no cdev of the walk can go meanwhile. */
+_public_ int libcdev_backend_nodes(int (*fn)(const char *name, dev_t dev, void *data), void *data)
+{
+	char name[256];
+	struct probe *p;
+	int ret = 0;
+
+	if (!fn)
+		return -EINVAL;
+	if (!libcdev_backend_location())
+		return 0;
+	pthread_mutex_lock(&cdev_map_lock);
+	for (p = cdev_map; p && !ret; p = p->next)
+		for (unsigned long i = 0; i < p->range && !ret; i++)
+			if (node_name_for(p->cdev, p->dev + i, name, sizeof(name)) == 0)
+				ret = fn(name, p->dev + i, data);
+	pthread_mutex_unlock(&cdev_map_lock);
+	return ret;
+}

@@ -7,7 +7,9 @@
  *   cdevctl insmod MODULE.so [param=value ...] [+ ...]   serve in the background
  *   cdevctl rmmod [-f] NAME                      stop a module
  *   cdevctl lsmod                                list loaded modules
- *   cdevctl modinfo MODULE.so                    what a module says of itself
+ *   cdevctl modprobe [-r] NAME [param=value ...]  load (remove) a module by name
+ *   cdevctl modules-load                         start the modules of modules-load.d
+ *   cdevctl modinfo [-F FIELD] [-p] [-0] NAME|MODULE.so  what a module says of itself
  *   cdevctl devices                              the /proc/devices view
  *   cdevctl udev-test RULES MODULE.so|--device N  udev rules against real nodes
  */
@@ -170,6 +172,8 @@ static void insmod_child(struct host_opts *o, int ready)
 	int null, fd, ret;
 
 	setsid();
+	/* A detached host is no service's main process: insmod's caller is. */
+	unsetenv("NOTIFY_SOCKET");
 	if (ready != 3 && (dup2(ready, 3) < 0 || close(ready) < 0))
 		_exit(1);	/* the caller reads EOF: "the host died during init" */
 	o->ready_fd = 3;
@@ -189,13 +193,18 @@ static void insmod_child(struct host_opts *o, int ready)
 int cmd_insmod(int argc, char **argv)
 {
 	struct host_opts o;
+	int r = parse_host_args(argc, argv, &o, "insmod");
+
+	return r >= 0 ? r : host_insmod(&o);
+}
+
+int host_insmod(struct host_opts *o)
+{
 	char line[600] = "";
-	int r = parse_host_args(argc, argv, &o, "insmod"), p[2];
 	ssize_t n;
 	pid_t pid;
+	int p[2];
 
-	if (r >= 0)
-		return r;
 	if (pipe2(p, O_CLOEXEC) < 0)
 		return err_msg("insmod: pipe: %s", strerror(errno));
 	pid = fork();
@@ -203,7 +212,7 @@ int cmd_insmod(int argc, char **argv)
 		return err_msg("insmod: fork: %s", strerror(errno));
 	if (pid == 0) {
 		close(p[0]);
-		insmod_child(&o, p[1]);
+		insmod_child(o, p[1]);
 	}
 	close(p[1]);
 	/* The host writes one line when init is done: "ok", or the error. */
@@ -270,6 +279,8 @@ static const struct command {
 	{ "insmod", cmd_insmod, "serve MODULE.so in the background", true },
 	{ "rmmod", cmd_rmmod, "run a module's exit and stop its host", true },
 	{ "lsmod", cmd_lsmod, "list the loaded modules", true },
+	{ "modprobe", cmd_modprobe, "load a module by name, with its modprobe.d options", true },
+	{ "modules-load", cmd_modules_load, "start the services of the modules modules-load.d lists", false },
 	{ "modinfo", cmd_modinfo, "show a module's license, description and parameters", false },
 	{ "devices", cmd_devices, "show the char device numbers in use", false },
 	{ "udev-test", cmd_udev_test, "prove udev rules against real nodes and a real udevd", false },
@@ -282,7 +293,7 @@ static int usage(FILE *f, int status)
 		"Load user-space char-device driver modules (libcdev) and show device numbers.\n\n"
 		"Commands:\n", PROG);
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].help);
+		fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].help);
 	fprintf(f, "\n'%s COMMAND --help' for a command's options; cdevctl(8) for details.\n", PROG);
 	return status;
 }

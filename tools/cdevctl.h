@@ -41,6 +41,13 @@ int make_modules_dir(void);
 /* Serve a module until SIGINT/SIGTERM or rmmod: the body of run and insmod. */
 int host_run(const struct host_opts *o);
 
+/* sd_notify(3) of the host (notify.c): every node of modules @names is live. */
+void notify_ready(const char *const *names, int n);
+/* The modules' exits start. */
+void notify_stopping(void);
+/* Init failed: no READY=1 comes. */
+void notify_failed(const char *msg);
+
 /* Ask the host of module @name; the reply line in @reply. 0, or -errno. */
 int host_request(const char *name, const char *request, char *reply, size_t size);
 
@@ -50,7 +57,12 @@ bool process_alive(pid_t pid);
 /* The pid of a loaded module's host, or -ESRCH when it is not loaded. */
 pid_t host_pid(const char *name);
 
+/* insmod's body: serve in a detached host, return once its init is done. */
+int host_insmod(struct host_opts *o);
+
 int cmd_run(int argc, char **argv);
+int cmd_modprobe(int argc, char **argv);
+int cmd_modules_load(int argc, char **argv);
 int cmd_insmod(int argc, char **argv);
 int cmd_rmmod(int argc, char **argv);
 int cmd_lsmod(int argc, char **argv);

@@ -396,8 +396,10 @@ static int report(const struct host_opts *o, int err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (err)
+	if (err) {
 		fprintf(stderr, "%s: %s\n", PROG, msg);
+		notify_failed(msg);
+	}
 	if (o->ready_fd >= 0) {
 		dprintf(o->ready_fd, "%s\n", err ? msg : "ok");
 		close(o->ready_fd);
@@ -541,6 +543,7 @@ static int host_unload_all(struct host *h)
 static int host_serve(const struct host_opts *o)
 {
 	struct hosted mods[HOST_MODULES_MAX];
+	const char *names[HOST_MODULES_MAX];
 	struct host h = { .lock = PTHREAD_MUTEX_INITIALIZER, .mods = mods };
 	pthread_t control;
 	sigset_t set;
@@ -568,13 +571,17 @@ static int host_serve(const struct host_opts *o)
 			host_unload_all(&h);
 			return 1;
 		}
+		names[i] = mods[i].mod->name;
 	}
+	/* Before the control thread, which could unload a module meanwhile. */
+	notify_ready(names, h.n);
 	if (pthread_create(&control, NULL, control_main, &h) == 0)
 		pthread_detach(control);
 	report(o, 0, "ok");
 
 	while (sigwait(&set, &sig) != 0)
 		;
+	notify_stopping();
 	/* Strict mode (LIBCDEV_STRICT=1): the kernel's rules broken make a failing exit. */
 	return host_unload_all(&h) == -ENOTRECOVERABLE;
 }

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "cdevctl.h"
+#include "modconf.h"
 #include "modinfo-elf.h"
 
 int modinfo_read(const char *path, char **data, size_t *size)
@@ -59,41 +61,24 @@ static const char *param_type(const char *data, size_t size, const char *name, s
 	return NULL;
 }
 
-static void print_field(const char *key, const char *value)
+/* What to print: everything, one field (-F), or the parameters (-p); -0 ends each with NUL. */
+struct modinfo_opts {
+	const char *field;
+	bool params_only;
+	char sep;
+};
+
+static void print_field(const struct modinfo_opts *o, const char *key, const char *value)
 {
-	printf("%-16s%s\n", key, value);
+	if (o->field)
+		printf("%s%c", value, o->sep);
+	else
+		printf("%-16s%s%c", key, value, o->sep);
 }
 
-int cmd_modinfo(int argc, char **argv)
+/* parm: NAME:DESCRIPTION (TYPE), as the kernel's modinfo prints it. */
+static void print_params(const struct modinfo_opts *o, const char *data, size_t size)
 {
-	static const char *const order[] = { "description", "author", "license", "version", "alias" };
-	char *data = NULL, field[64];
-	size_t size = 0;
-	int err;
-
-	if (argc != 2 || !strcmp(argv[1], "--help")) {
-		fprintf(argc == 2 ? stdout : stderr, "usage: %s modinfo MODULE.so\n", PROG);
-		return argc == 2 ? 0 : 2;
-	}
-	err = modinfo_read(argv[1], &data, &size);
-	if (err == -ENODATA)
-		return err_msg("modinfo: %s: not a libcdev module (no .modinfo section)", argv[1]);
-	if (err == -ENOEXEC)
-		return err_msg("modinfo: %s: not a shared object", argv[1]);
-	if (err)
-		return err_msg("modinfo: %s: %s", argv[1], strerror(-err));
-
-	print_field("filename:", argv[1]);
-	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
-		size_t klen = strlen(order[k]);
-
-		for (const char *p = data; p < data + size; p += strlen(p) + 1)
-			if (!strncmp(p, order[k], klen) && p[klen] == '=') {
-				snprintf(field, sizeof(field), "%s:", order[k]);
-				print_field(field, p + klen + 1);
-			}
-	}
-	/* parm: NAME:DESCRIPTION (TYPE), as the kernel's modinfo prints it. */
 	for (const char *p = data; p < data + size; p += strlen(p) + 1) {
 		const char *colon, *type;
 		char line[1024];
@@ -103,7 +88,7 @@ int cmd_modinfo(int argc, char **argv)
 		type = param_type(data, size, p + 5, colon - (p + 5));
 		snprintf(line, sizeof(line), "%s%s%s%s", p + 5, type ? " (" : "", type ? type : "",
 			 type ? ")" : "");
-		print_field("parm:", line);
+		print_field(o, "parm:", line);
 	}
 	/* Parameters without a description still show their type. */
 	for (const char *p = data; p < data + size; p += strlen(p) + 1) {
@@ -119,9 +104,118 @@ int cmd_modinfo(int argc, char **argv)
 			char line[1024];
 
 			snprintf(line, sizeof(line), "%.*s: (%s)", (int)(colon - p - 9), p + 9, colon + 1);
-			print_field("parm:", line);
+			print_field(o, "parm:", line);
 		}
 	}
+}
+
+/* Every "@key=value" of the section, in its order. */
+static void print_key(const struct modinfo_opts *o, const char *data, size_t size, const char *key)
+{
+	size_t klen = strlen(key);
+	char field[64];
+
+	snprintf(field, sizeof(field), "%s:", key);
+	for (const char *p = data; p < data + size; p += strlen(p) + 1)
+		if (!strncmp(p, key, klen) && p[klen] == '=')
+			print_field(o, field, p + klen + 1);
+}
+
+static void print_modinfo(const struct modinfo_opts *o, const char *path, const char *data,
+			  size_t size)
+{
+	static const char *const order[] = { "description", "author", "license", "version", "alias" };
+
+	if (o->params_only || (o->field && !strcmp(o->field, "parm"))) {
+		/* -p and -F parm: "NAME:DESCRIPTION (TYPE)" lines, as kmod's. */
+		struct modinfo_opts bare = { .field = "parm", .sep = o->sep };
+
+		print_params(&bare, data, size);
+		return;
+	}
+	if (o->field && !strcmp(o->field, "filename")) {
+		print_field(o, "filename:", path);
+		return;
+	}
+	if (o->field) {
+		print_key(o, data, size, o->field);
+		return;
+	}
+	print_field(o, "filename:", path);
+	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++)
+		print_key(o, data, size, order[k]);
+	print_params(o, data, size);
+}
+
+/* A file as given, else a module name in the search path, as kmod's modinfo takes both. */
+static int modinfo_one(const struct modinfo_opts *o, const char *arg)
+{
+	char path[PATH_MAX], *data = NULL;
+	size_t size = 0;
+	int err;
+
+	if (access(arg, F_OK) == 0 || !module_arg_is_name(arg))
+		snprintf(path, sizeof(path), "%s", arg);
+	else if (module_find(arg, path, sizeof(path)))
+		return err_msg("modinfo: ERROR: Module %s not found.", arg);
+	err = modinfo_read(path, &data, &size);
+	if (err == -ENODATA)
+		return err_msg("modinfo: %s: not a libcdev module (no .modinfo section)", path);
+	if (err == -ENOEXEC)
+		return err_msg("modinfo: %s: not a shared object", path);
+	if (err)
+		return err_msg("modinfo: %s: %s", path, strerror(-err));
+	print_modinfo(o, path, data, size);
 	free(data);
 	return 0;
+}
+
+static int modinfo_usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s modinfo [-F FIELD] [-p] [-0] NAME|MODULE.so...\n\n"
+		"What a module says of itself, read from its file without loading it.\n"
+		"NAME is looked up as NAME.so in %s.\n\n"
+		"  -F, --field FIELD   only FIELD's values (author, description, license,\n"
+		"                      version, alias, filename, parm, ...)\n"
+		"  -p, --parameters    only the parameters: NAME:DESCRIPTION (TYPE)\n"
+		"  -0, --null          end each value with NUL rather than a newline\n",
+		PROG, module_search_path());
+	return status;
+}
+
+int cmd_modinfo(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "field", required_argument, NULL, 'F' },
+		{ "parameters", no_argument, NULL, 'p' },
+		{ "null", no_argument, NULL, '0' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct modinfo_opts o = { .sep = '\n' };
+	int c, ret = 0;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "F:p0h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'F':
+			o.field = optarg;
+			break;
+		case 'p':
+			o.params_only = true;
+			break;
+		case '0':
+			o.sep = '\0';
+			break;
+		case 'h':
+			return modinfo_usage(stdout, 0);
+		default:
+			return modinfo_usage(stderr, 2);
+		}
+	}
+	if (optind >= argc)
+		return modinfo_usage(stderr, 2);
+	for (int i = optind; i < argc; i++)
+		ret |= modinfo_one(&o, argv[i]);
+	return ret;
 }

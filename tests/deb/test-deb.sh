@@ -1,0 +1,120 @@
+#!/bin/bash
+# The Debian packages, built, checked and used as a user gets them:
+#
+#   tests/deb/test-deb.sh SRCDIR DIST_TARBALL
+#
+# builds the binary packages from the release tarball with its debian/
+# directory (dpkg-buildpackage -us -uc -b), runs lintian (no error allowed),
+# installs them, and then, from the installed paths only: verifies the units
+# (systemd-analyze verify, man pages included), loads an example by name with
+# cdevctl modprobe and reads its node, runs libcdev@hello.service's command
+# line under a NOTIFY_SOCKET listener and reads the node at READY=1; removes
+# and purges the packages, and checks that no file of theirs is left. Needs
+# root (it installs packages); exits 77 when it cannot run here. The FUSE
+# backend stands in for CUSE where /dev/cuse is missing.
+set -euo pipefail
+
+srcdir=$(cd "${1:?SRCDIR}" && pwd)
+tarball=$(cd "$(dirname "${2:?DIST_TARBALL}")" && pwd)/$(basename "$2")
+packages=(libcdev0 libcdev-dev cdevctl libcdev-examples)
+
+skip() { echo "SKIP: $*"; exit 77; }
+[ "$(id -u)" -eq 0 ] || skip "installs packages: needs root"
+for tool in dpkg-buildpackage lintian dh cc; do
+	command -v "$tool" > /dev/null || skip "no $tool"
+done
+[ -c /dev/fuse ] || [ -c /dev/cuse ] || skip "neither /dev/cuse nor /dev/fuse"
+for p in "${packages[@]}"; do
+	if dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q ' installed$'; then
+		skip "$p is installed already; the test would replace it"
+	fi
+done
+
+work=$(mktemp -d /tmp/libcdev-deb.XXXXXX)
+host=""
+cleanup() {
+	[ -n "$host" ] && kill -9 "$host" 2>/dev/null
+	awk -v d="$work/" 'index($2, d) == 1 { print $2 }' /proc/mounts |
+		while read -r m; do umount -l "$m"; done
+	dpkg --purge "${packages[@]}" > /dev/null 2>&1 || true
+	rm -rf "$work"
+}
+trap cleanup EXIT
+step() { echo "=== $*"; }
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+step "build the packages"
+tar -xf "$tarball" -C "$work"
+src=$(echo "$work"/libcdev-*/)
+( cd "$src" && DEB_BUILD_OPTIONS="nocheck noddebs parallel=$(nproc)" \
+	dpkg-buildpackage -us -uc -b > "$work/build.log" 2>&1 ) ||
+	{ tail -n 60 "$work/build.log"; fail "dpkg-buildpackage"; }
+debs=()
+for p in "${packages[@]}"; do
+	debs+=("$(echo "$work/${p}_"*.deb)")
+	[ -f "${debs[-1]}" ] || fail "no package $p"
+done
+
+step "lintian"
+lintian --fail-on error --suppress-tags-from-file /dev/null "$work"/*.changes ||
+	fail "lintian reports errors"
+
+step "install"
+dpkg -i "${debs[@]}" > /dev/null || fail "dpkg -i"
+# What the packages own, to check against after the purge.
+owned=$(dpkg -L "${packages[@]}" | sort -u)
+# Nothing was enabled: no unit is wanted by anything.
+if find /etc/systemd/system -name 'libcdev*' 2>/dev/null | grep -q .; then
+	fail "a unit was enabled on installation"
+fi
+
+# From here on, only what the packages installed.
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+unset LIBCDEV_MODULE_PATH LIBCDEV_CONFDIR LIBCDEV_BACKEND
+export LIBCDEV_RUNDIR=$work/run LIBCDEV_REGISTRY=$work/regions
+export LIBCDEV_FUSE_MOUNTPOINT=$work/mnt
+[ -c /dev/cuse ] && node_dir=/dev || node_dir=$LIBCDEV_FUSE_MOUNTPOINT
+
+step "the installed units"
+unit=$(pkg-config --variable=systemdsystemunitdir systemd)/libcdev@.service
+[ -f "$unit" ] || fail "$unit is missing"
+systemd-analyze verify "${unit%@.service}@hello.service" \
+	"$(dirname "$unit")/libcdev-modules-load.service" || fail "systemd-analyze verify"
+
+step "modprobe hello from the installed module directory"
+cdevctl modinfo -F description hello | grep -q '^Hello world' || fail "modinfo hello"
+cdevctl modprobe hello whom=package || fail "modprobe hello"
+[ "$(cat "$node_dir/hello")" = "Hello, package" ] || fail "reading $node_dir/hello"
+cdevctl lsmod | grep -q '^hello ' || fail "lsmod"
+cdevctl modprobe -r hello || fail "modprobe -r hello"
+
+step "the unit's command line, with a readiness listener"
+cc -O1 -o "$work/notify-listen" "$srcdir/tests/tools/notify-listen.c"
+: > "$work/listen.out"
+# shellcheck disable=SC2046
+"$work/notify-listen" "$work/notify" "$node_dir/hello" -- \
+	$(sed -n 's/^ExecStart=//p' "$unit" | sed 's/%i/hello/g') > "$work/listen.out" &
+listener=$!
+for _ in $(seq 300); do grep -q '^msg: READY=1$' "$work/listen.out" && break; sleep 0.1; done
+grep -qx 'read: ok Hello, world' "$work/listen.out" || { cat "$work/listen.out"; fail "no node at READY=1"; }
+host=$(sed -n 's/^pid //p' "$work/listen.out")
+kill -TERM "$host"
+wait "$listener"
+host=""
+grep -qx 'msg: STOPPING=1' "$work/listen.out" || fail "no STOPPING=1"
+grep -qx 'exit 0' "$work/listen.out" || { cat "$work/listen.out"; fail "the host's exit"; }
+
+step "remove and purge"
+dpkg --remove "${packages[@]}" > /dev/null || fail "dpkg --remove"
+# Those with something left to purge (maintainer scripts, conffiles); the
+# others are gone already.
+mapfile -t purge < <(dpkg-query -W -f '${Package} ${Status}\n' "${packages[@]}" 2>/dev/null |
+	awk '$NF == "config-files" { print $1 }')
+[ "${#purge[@]}" -eq 0 ] || dpkg --purge "${purge[@]}" > /dev/null || fail "dpkg --purge"
+left=$(while read -r f; do [ -e "$f" ] && [ ! -d "$f" ] && echo "$f"; done <<< "$owned" || true)
+[ -z "$left" ] || { echo "$left"; fail "files of the packages left after purge"; }
+for p in "${packages[@]}"; do
+	dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null | grep -q ' installed$' &&
+		fail "$p is still known to dpkg"
+done
+echo "PASS: packages built, lintian-clean, installed, used, purged"

@@ -1,0 +1,155 @@
+#!/usr/bin/env bats
+# libcdev@.service: its unit files as systemd reads them, and the module host
+# started with the unit's command line and hardening, with NOTIFY_SOCKET
+# pointing at a listener (notify-listen): READY=1 only once a node answers,
+# STATUS= naming the nodes, STOPPING=1 on SIGTERM, no READY=1 from a failing
+# init. The FUSE backend stands in for CUSE (no /dev/cuse needed).
+
+setup() {
+	CDEVCTL=${TOOLS_BUILDDIR:?}/cdevctl
+	LISTEN=${TESTS_TOOLS_BUILDDIR:?}/notify-listen
+	export LIBCDEV_RUNDIR=$BATS_TEST_TMPDIR/run
+	export LIBCDEV_REGISTRY=$BATS_TEST_TMPDIR/regions
+	export LIBCDEV_FUSE_MOUNTPOINT=$BATS_TEST_TMPDIR/mnt
+	unset LIBCDEV_BACKEND LIBCDEV_LOG
+	# The unit loads by name: this build's examples, a configuration of the test's.
+	export LIBCDEV_MODULE_PATH=${EXAMPLES_LIBDIR:?}
+	export LIBCDEV_CONFDIR=$BATS_TEST_TMPDIR/etc
+	mkdir -p "$LIBCDEV_CONFDIR/modprobe.d"
+	UNITS=$BATS_TEST_TMPDIR/units
+	mkdir -p "$UNITS"
+	# The units with this build's paths: its cdevctl, its example modules.
+	for f in "${UNITS_SRCDIR:?}"/*.in; do
+		sed -e "s|@bindir@|$TOOLS_BUILDDIR|g" -e "s|@pkglibdir@|$EXAMPLES_LIBDIR|g" \
+			-e "s|@sysconfdir@|$BATS_TEST_TMPDIR|g" "$f" > "$UNITS/$(basename "$f" .in)"
+	done
+}
+
+teardown() {
+	for f in "$LIBCDEV_RUNDIR"/modules/*.pid; do
+		[ -e "$f" ] && kill -9 "$(cut -d' ' -f1 "$f")" 2>/dev/null
+	done
+	awk -v d="$BATS_TEST_TMPDIR/" 'index($2, d) == 1 { print $2 }' /proc/mounts |
+		while read -r m; do umount -l "$m"; done
+	return 0
+}
+
+need_fuse() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root"
+	[ -c /dev/fuse ] || skip "no /dev/fuse"
+}
+
+# The unit's ExecStart= for instance $1, as words.
+exec_start() {
+	sed -n 's/^ExecStart=//p' "$UNITS/libcdev@.service" | sed "s/%i/$1/g"
+}
+
+# The command line of libcdev@$1.service under the unit's NoNewPrivileges= and
+# CapabilityBoundingSet=, which setpriv applies as systemd would.
+unit_command() {
+	grep -qx 'NoNewPrivileges=yes' "$UNITS/libcdev@.service"
+	grep -qx 'CapabilityBoundingSet=CAP_SYS_ADMIN' "$UNITS/libcdev@.service"
+	# shellcheck disable=SC2046
+	echo setpriv --no-new-privs --bounding-set=-all,+sys_admin -- $(exec_start "$1")
+}
+
+# No line of standard input (or file $2) matches $1: a failing status, which
+# a bare `! grep` in a bats test is not.
+no_match() {
+	! grep -q "$@"
+}
+
+# Wait for line $2 in file $1.
+wait_line() {
+	for _ in $(seq 200); do grep -q "$2" "$1" && return 0; sleep 0.05; done
+	cat "$1" >&2
+	return 1
+}
+
+@test "systemd-analyze verify passes on every unit" {
+	command -v systemd-analyze > /dev/null || skip "no systemd-analyze"
+	run systemd-analyze verify --man=no "$UNITS/libcdev@hello.service" \
+		"$UNITS/libcdev-modules-load.service"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ "$(ls "$UNITS"/*.service | wc -l)" -eq 2 ]
+}
+
+@test "the unit's host: READY=1 with a node that answers, STATUS= naming it, STOPPING=1 on SIGTERM" {
+	need_fuse
+	# The unit loads by name, with modprobe.d's options.
+	echo 'options hello whom=service' > "$LIBCDEV_CONFDIR/modprobe.d/hello.conf"
+	out=$BATS_TEST_TMPDIR/listen.out
+	# shellcheck disable=SC2046
+	"$LISTEN" "$BATS_TEST_TMPDIR/notify" "$LIBCDEV_FUSE_MOUNTPOINT/hello" -- \
+		$(unit_command hello) > "$out" 2> "$BATS_TEST_TMPDIR/host.err" &
+	listener=$!
+	wait_line "$out" '^msg: READY=1$'
+	pid=$(sed -n 's/^pid //p' "$out")
+	# The node answered at the moment READY=1 arrived.
+	grep -qx 'read: ok Hello, service' "$out"
+	grep -qx "msg: STATUS=Serving hello (fuse), nodes: $LIBCDEV_FUSE_MOUNTPOINT/hello" "$out"
+	# DevicePolicy=closed + DeviceAllow=: the only devices it holds are allowed ones.
+	grep -qx 'DevicePolicy=closed' "$UNITS/libcdev@.service"
+	for fd in /proc/"$pid"/fd/*; do
+		dev=$(readlink "$fd")
+		case $dev in
+		/dev/fuse | /dev/cuse | /dev/null) ;;
+		/dev/*) echo "holds $dev" >&2; false ;;
+		esac
+	done
+	# RestrictAddressFamilies=AF_UNIX AF_NETLINK: every socket is one of those.
+	grep -qx 'RestrictAddressFamilies=AF_UNIX AF_NETLINK' "$UNITS/libcdev@.service"
+	for fd in /proc/"$pid"/fd/*; do
+		ino=$(readlink "$fd" | sed -n 's/^socket:\[\([0-9]*\)\]$/\1/p')
+		[ -n "$ino" ] || continue
+		awk -v i="$ino" '$7 == i || $10 == i { f = 1 } END { exit !f }' \
+			/proc/"$pid"/net/unix /proc/"$pid"/net/netlink ||
+			{ echo "socket $ino is neither AF_UNIX nor AF_NETLINK" >&2; false; }
+	done
+	no_match '^msg: STOPPING=1' "$out"
+	kill -TERM "$pid"
+	wait "$listener"
+	grep -qx 'msg: STOPPING=1' "$out"
+	grep -qx 'exit 0' "$out"
+	# STOPPING=1 came after READY=1, and nothing came ready twice.
+	[ "$(grep -n '^msg: READY=1$' "$out" | cut -d: -f1)" -lt "$(grep -n '^msg: STOPPING=1$' "$out" | cut -d: -f1)" ]
+	[ "$(grep -c '^msg: READY=1$' "$out")" -eq 1 ]
+	# The module's exit ran.
+	grep -q 'Goodbye, service' "$BATS_TEST_TMPDIR/host.err"
+	[ ! -e "$LIBCDEV_RUNDIR/modules/hello.pid" ]
+}
+
+@test "a module whose init fails: no READY=1, STATUS= says why, exit 1" {
+	need_fuse
+	out=$BATS_TEST_TMPDIR/listen.out
+	run "$LISTEN" "$BATS_TEST_TMPDIR/notify" "$LIBCDEV_FUSE_MOUNTPOINT/none" -- \
+		"$CDEVCTL" run --backend fuse "${TESTMOD:?}" fail=5
+	echo "$output"
+	[ "$status" -eq 0 ]
+	no_match 'READY=1' <<< "$output"
+	grep -qx 'msg: STATUS=Failed: could not insert module .*testmod.so: Input/output error' <<< "$output"
+	grep -qx 'exit 1' <<< "$output"
+}
+
+@test "a bad parameter on the unit's command line: no READY=1, exit 1" {
+	need_fuse
+	# shellcheck disable=SC2046
+	run "$LISTEN" "$BATS_TEST_TMPDIR/notify" "$LIBCDEV_FUSE_MOUNTPOINT/hello" -- \
+		$(unit_command hello) howmany=x
+	echo "$output"
+	no_match 'READY=1' <<< "$output"
+	grep -qx "msg: STATUS=Failed: hello: invalid value for parameter 'howmany': 'x'" <<< "$output"
+	grep -qx 'exit 1' <<< "$output"
+}
+
+@test "insmod's detached host sends nothing: only the caller is the service" {
+	need_fuse
+	run "$LISTEN" "$BATS_TEST_TMPDIR/notify" "$LIBCDEV_FUSE_MOUNTPOINT/hello" -- \
+		"$CDEVCTL" insmod --backend fuse "$EXAMPLES_LIBDIR/hello.so"
+	echo "$output"
+	grep -qx 'exit 0' <<< "$output"
+	no_match '^msg:' <<< "$output"
+	"$CDEVCTL" rmmod hello
+}
