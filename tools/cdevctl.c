@@ -59,6 +59,8 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 	static const struct option opts[] = {
 		{ "backend", required_argument, NULL, 'b' },
 		{ "mountpoint", required_argument, NULL, 'm' },
+		{ "device", required_argument, NULL, 'd' },
+		{ "devices", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -66,8 +68,19 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 
 	*o = (struct host_opts){ .backend = default_backend(), .ready_fd = -1 };
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+b:m:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+b:m:d:D:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'd':
+			if (o->ndevices == HOST_DEVICES_MAX) {
+				fprintf(stderr, "%s %s: at most %d --device options\n", PROG, cmd,
+					HOST_DEVICES_MAX);
+				return 2;
+			}
+			o->devices[o->ndevices++] = optarg;
+			break;
+		case 'D':
+			o->devices_file = optarg;
+			break;
 		case 'b':
 			o->backend = optarg;
 			break;
@@ -76,9 +89,13 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 			break;
 		case 'h':
 			printf("usage: %s %s [--backend auto|cuse|fuse|direct] [--mountpoint DIR]"
+			       " [--device 'NAME[.ID] [irq=N] [mem=START+SIZE] [KEY=VALUE]']..."
+			       " [--devices FILE]"
 			       " MODULE.so [param=value ...] [+ MODULE.so [param=value ...]]...\n\n"
 			       "Modules after '+' are loaded in the same host, in order, and may use the\n"
-			       "symbols the ones before them export (EXPORT_SYMBOL).\n", PROG, cmd);
+			       "symbols the ones before them export (EXPORT_SYMBOL).\n"
+			       "--device and --devices describe platform devices (one per line in FILE)\n"
+			       "before the modules load: libcdev-platform(5).\n", PROG, cmd);
 			return 0;
 		default:
 			return 2;

@@ -14,6 +14,8 @@
 
 /* The most modules one host loads (A.so + B.so + ...). */
 #define HOST_MODULES_MAX 16
+/* The most --device options of one host. */
+#define HOST_DEVICES_MAX 32
 
 struct host_opts {
 	const char *path;	/* the module .so */
@@ -22,6 +24,10 @@ struct host_opts {
 	const char *backend;	/* cuse, fuse, auto, direct */
 	const char *mountpoint;	/* the FUSE backend's, or NULL for its default */
 	int ready_fd;		/* insmod: tell the parent how init went; -1 for run */
+	/* Platform devices described before the modules load (libcdev-platform(5)). */
+	const char *devices[HOST_DEVICES_MAX];	/* --device LINE */
+	int ndevices;
+	const char *devices_file;		/* --devices FILE */
 };
 
 /* Print "cdevctl: WHAT: message" to stderr; returns 1 for `return err(...)`. */

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include <libcdev/libcdev.h>
+#include <libcdev/platform.h>
 
 #include "cdevctl.h"
 
@@ -538,6 +539,24 @@ static int host_unload_all(struct host *h)
 	return ret;
 }
 
+/* The platform devices of --devices FILE, then of each --device, before any module loads. */
+static int describe_devices(const struct host_opts *o)
+{
+	int err;
+
+	if (o->devices_file) {
+		err = libcdev_platform_describe_file(o->devices_file);
+		if (err)
+			return report(o, err, "--devices %s: %s", o->devices_file, strerror(-err));
+	}
+	for (int i = 0; i < o->ndevices; i++) {
+		err = libcdev_platform_describe(o->devices[i], NULL);
+		if (err)
+			return report(o, err, "--device '%s': %s", o->devices[i], strerror(-err));
+	}
+	return 0;
+}
+
 static int host_serve(const struct host_opts *o)
 {
 	struct hosted mods[HOST_MODULES_MAX];
@@ -562,6 +581,8 @@ static int host_serve(const struct host_opts *o)
 	err = libcdev_backend_select(o->backend);
 	if (err)
 		return report(o, err, "backend %s: %s", o->backend, backend_error(o->backend, err));
+	if (describe_devices(o))
+		return 1;
 	for (int i = 0; i < h.n; i++) {
 		if (host_start_one(o, &mods[i])) {
 			/* All or nothing: the ones before it go, in reverse order. */
@@ -584,6 +605,7 @@ int host_run(const struct host_opts *o)
 {
 	int ret = host_serve(o);
 
+	libcdev_platform_forget_described();
 	libcdev_backend_stop();
 	return ret;
 }
