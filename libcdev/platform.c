@@ -15,6 +15,7 @@
 #include "libcdev-private.h"
 #include "kdefer-private.h"
 #include "kfs-private.h"
+#include "platform-private.h"
 #include <libcdev/platform.h>
 #include <libcdev/sysfs.h>
 
@@ -296,6 +297,7 @@ _public_ void platform_device_put(struct platform_device *pdev)
 {
 	if (!pdev)
 		return;
+	regbanks_forget(pdev->resource, pdev->num_resources);
 	props_free(pdev->props);
 	pdev->props = NULL;
 	free(pdev->dev.name);
@@ -442,6 +444,23 @@ _public_ int platform_irq_count(struct platform_device *pdev)
 	while (platform_get_resource(pdev, IORESOURCE_IRQ, (unsigned int)n))
 		n++;
 	return n;
+}
+
+struct resource *platform_mem_region(unsigned long long phys, unsigned long long size)
+{
+	struct resource *found = NULL;
+
+	bus_lock_take();
+	for (struct platform_device *pdev = bus_devices; pdev && !found; pdev = pdev->next)
+		for (unsigned int i = 0; i < pdev->num_resources && !found; i++) {
+			struct resource *r = &pdev->resource[i];
+
+			if (resource_type(r) == IORESOURCE_MEM && phys >= r->start &&
+			    size && phys + size - 1 <= r->end && phys + size - 1 >= phys)
+				found = r;
+		}
+	bus_lock_drop();
+	return found;
 }
 
 /* ---- properties ---- */

@@ -23,32 +23,15 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <syslog.h>
 #include <unistd.h>
 
 #include "test-util.h"
 #include <libcdev/direct.h>
 
-static char logged[8192];
-
-static void log_capture(int priority, const char *fmt, va_list ap)
-{
-	size_t len = strlen(logged);
-
-	(void)priority;
-	vsnprintf(logged + len, sizeof(logged) - len, fmt, ap);
-	len = strlen(logged);
-	if (len + 1 < sizeof(logged)) {
-		logged[len] = '\n';
-		logged[len + 1] = '\0';
-	}
-}
-
 static int capture(void **state)
 {
 	test_env_reset(state);
-	logged[0] = '\0';
-	libcdev_set_log_fn(log_capture, LOG_DEBUG);
+	test_log_everything();
 	return 0;
 }
 
@@ -227,7 +210,7 @@ static void test_probe_remove_devm_order(void **state)
 	assert_ptr_equal(pdev->dev.driver, &sdev_driver.driver);
 	/* devm_kzalloc() and three actions. */
 	assert_int_equal(libcdev_devres_count(&pdev->dev), 4);
-	assert_non_null(strstr(logged, "tsensor tsensor.0: probed irq 7 rate 250"));
+	assert_non_null(strstr(test_log_peek(), "tsensor tsensor.0: probed irq 7 rate 250"));
 
 	/* The driver's attributes, below sys/devices/platform/. */
 	assert_int_equal(node_read("sys/devices/platform/tsensor.0/rate", buf, sizeof(buf)), 4);
@@ -304,10 +287,10 @@ static void test_failed_probe_releases(void **state)
 	assert_string_equal(order, "x");
 	assert_null(pdev->dev.driver);
 	assert_int_equal(libcdev_devres_count(&pdev->dev), 0);
-	assert_non_null(strstr(logged, "tfail: probe of tfail.3 failed with error -5"));
+	assert_non_null(strstr(test_log_peek(), "tfail: probe of tfail.3 failed with error -5"));
 	/* No IRQ was described: -ENXIO and the kernel's message. */
 	assert_int_equal(platform_get_irq(pdev, 0), -ENXIO);
-	assert_non_null(strstr(logged, "IRQ index 0 not found"));
+	assert_non_null(strstr(test_log_peek(), "IRQ index 0 not found"));
 	platform_device_unregister(pdev);
 	platform_driver_unregister(&fail_driver);
 }
@@ -378,18 +361,18 @@ static void test_describe_refuses(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		logged[0] = '\0';
+		test_log_take();
 		assert_int_equal(libcdev_platform_describe(bad[i], NULL), -EINVAL);
-		assert_non_null(strstr(logged, "platform device"));
+		assert_non_null(strstr(test_log_peek(), "platform device"));
 	}
 	snprintf(path, sizeof(path), "%s/devices.txt", test_env.dir);
 	f = fopen(path, "w");
 	assert_non_null(f);
 	fputs("# two devices\n\nfa.0 irq=4   # the first\nfb irq=5 irq=6 mem=0x10+4 k=v\nfc irq=x\n", f);
 	fclose(f);
-	logged[0] = '\0';
+	test_log_take();
 	assert_int_equal(libcdev_platform_describe_file(path), -EINVAL);
-	assert_non_null(strstr(logged, "devices.txt:5"));
+	assert_non_null(strstr(test_log_peek(), "devices.txt:5"));
 	libcdev_platform_forget_described();
 }
 

@@ -7,6 +7,7 @@
  *   cdevctl insmod MODULE.so [param=value ...] [+ ...]   serve in the background
  *   cdevctl rmmod [-f] NAME                      stop a module
  *   cdevctl lsmod                                list loaded modules
+ *   cdevctl irq NAME IRQ...                      raise simulated IRQ lines in NAME's host
  *   cdevctl modinfo MODULE.so                    what a module says of itself
  *   cdevctl devices                              the /proc/devices view
  *   cdevctl udev-test RULES MODULE.so|--device N  udev rules against real nodes
@@ -287,6 +288,7 @@ static const struct command {
 	{ "insmod", cmd_insmod, "serve MODULE.so in the background", true },
 	{ "rmmod", cmd_rmmod, "run a module's exit and stop its host", true },
 	{ "lsmod", cmd_lsmod, "list the loaded modules", true },
+	{ "irq", cmd_irq, "raise simulated IRQ lines in a module's host", true },
 	{ "modinfo", cmd_modinfo, "show a module's license, description and parameters", false },
 	{ "devices", cmd_devices, "show the char device numbers in use", false },
 	{ "udev-test", cmd_udev_test, "prove udev rules against real nodes and a real udevd", false },

@@ -63,6 +63,8 @@ int cmd_lsmod(int argc, char **argv);
 int cmd_modinfo(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_udev_test(int argc, char **argv);
+/* cdevctl irq: raise simulated IRQ lines in a module's host (irq.c). */
+int cmd_irq(int argc, char **argv);
 /* cdevctl twin-test: runs cdev-twin-test, found beside cdevctl (twin-test.c). */
 int cmd_twin_test(int argc, char **argv);
 

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include <libcdev/libcdev.h>
+#include <libcdev/irq.h>
 #include <libcdev/platform.h>
 
 #include "cdevctl.h"
@@ -256,6 +257,17 @@ static bool control_rmmod(struct hosted *m, bool force, char *reply, size_t size
 	return true;
 }
 
+/* irq N: raise line N, as the device's hardware would. */
+static void control_irq(const char *arg, char *reply, size_t size)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+	int err = *arg && !*end && n > 0 && n < LIBCDEV_NR_IRQS ? libcdev_irq_raise((unsigned int)n)
+							       : -EINVAL;
+
+	snprintf(reply, size, "%s", err == -ENOENT ? "noirq" : err ? "invalid" : "ok");
+}
+
 static void control_answer(struct host *h, struct hosted *m, int fd)
 {
 	char line[64] = "", reply[256];
@@ -272,8 +284,10 @@ static void control_answer(struct host *h, struct hosted *m, int fd)
 		snprintf(reply, sizeof(reply), "gone");
 	else if (!strcmp(line, "users"))
 		users_line(m->mod, reply, sizeof(reply));
-	else if (rmmod && !may_stop(fd))
+	else if ((rmmod || !strncmp(line, "irq ", 4)) && !may_stop(fd))
 		snprintf(reply, sizeof(reply), "denied");
+	else if (!strncmp(line, "irq ", 4))
+		control_irq(line + 4, reply, sizeof(reply));
 	else if (rmmod)
 		gone = control_rmmod(m, !strcmp(line, "rmmod -f"), reply, sizeof(reply));
 	else

@@ -4,6 +4,10 @@
  * <libcdev/kdefer.h>. A tasklet runs on the process's one thread of timers
  * and tasklets, in atomic context, never on two threads at once; scheduled
  * again while it runs, it runs once more.
+ *
+ * Interrupt handlers, from <libcdev/irq.h>: the lines are simulated, raised
+ * by libcdev_irq_raise() or `cdevctl irq`; hard handlers run in atomic
+ * context on the process's hardirq thread, threaded ones on their own.
  */
 #ifndef LIBCDEV_KERNEL_LINUX_INTERRUPT_H
 #define LIBCDEV_KERNEL_LINUX_INTERRUPT_H
@@ -11,7 +15,22 @@
 #include <linux/container_of.h>
 #include <linux/preempt.h>
 #include <linux/types.h>
+#include <linux/device.h>
+#include <linux/irqreturn.h>
+#include <linux/module.h>
+#include <libcdev/irq.h>
 #include <libcdev/kdefer.h>
+
+#define request_threaded_irq(irq, handler, thread_fn, flags, name, dev_id) \
+	libcdev_request_threaded_irq(irq, handler, thread_fn, flags, name, dev_id, THIS_MODULE)
+#define request_irq(irq, handler, flags, name, dev_id) \
+	libcdev_request_threaded_irq(irq, handler, NULL, flags, name, dev_id, THIS_MODULE)
+#define devm_request_threaded_irq(dev, irq, handler, thread_fn, flags, name, dev_id) \
+	libcdev_devm_request_threaded_irq(dev, irq, handler, thread_fn, flags, name, dev_id, \
+					  THIS_MODULE)
+#define devm_request_irq(dev, irq, handler, flags, name, dev_id) \
+	libcdev_devm_request_threaded_irq(dev, irq, handler, NULL, flags, name, dev_id, \
+					  THIS_MODULE)
 
 #define DECLARE_TASKLET(name, _callback)				\
 	struct tasklet_struct name = { .count = 0, .use_callback = true, \
