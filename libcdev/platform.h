@@ -8,7 +8,7 @@
  * (devm_*) resources are released after remove(), newest first.
  *
  * Platform devices come from the driver's own code (platform_device_register()
- * and friends) or are described from outside, one line each (libcdev-platform(5)):
+ * and friends) or are described from outside, one line each (libcdev-platform(7)):
  *
  *   NAME[.ID] [irq=N]... [mem=START+SIZE]... [KEY=VALUE]...
  *

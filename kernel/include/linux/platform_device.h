@@ -2,7 +2,7 @@
 /*
  * libcdev-kernel - <linux/platform_device.h>: platform drivers and devices,
  * from libcdev's <libcdev/platform.h>. Devices may be described from
- * outside the driver (`cdevctl run --device`, libcdev-platform(5)).
+ * outside the driver (`cdevctl run --device`, libcdev-platform(7)).
  */
 #ifndef LIBCDEV_KERNEL_LINUX_PLATFORM_DEVICE_H
 #define LIBCDEV_KERNEL_LINUX_PLATFORM_DEVICE_H
