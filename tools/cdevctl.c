@@ -96,7 +96,7 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 			       "Modules after '+' are loaded in the same host, in order, and may use the\n"
 			       "symbols the ones before them export (EXPORT_SYMBOL).\n"
 			       "--device and --devices describe platform devices (one per line in FILE)\n"
-			       "before the modules load: libcdev-platform(5).\n", PROG, cmd);
+			       "before the modules load: libcdev-platform(7).\n", PROG, cmd);
 			return 0;
 		default:
 			return 2;

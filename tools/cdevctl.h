@@ -24,7 +24,7 @@ struct host_opts {
 	const char *backend;	/* cuse, fuse, auto, direct */
 	const char *mountpoint;	/* the FUSE backend's, or NULL for its default */
 	int ready_fd;		/* insmod: tell the parent how init went; -1 for run */
-	/* Platform devices described before the modules load (libcdev-platform(5)). */
+	/* Platform devices described before the modules load (libcdev-platform(7)). */
 	const char *devices[HOST_DEVICES_MAX];	/* --device LINE */
 	int ndevices;
 	const char *devices_file;		/* --devices FILE */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * cdevctl irq - raise simulated IRQ lines in the host of a loaded module,
- * as the hardware of a described platform device would (libcdev-platform(5)).
+ * as the hardware of a described platform device would (libcdev-platform(7)).
  * The host's control socket takes "irq N"; only root or the host's user may.
  */
 #include <errno.h>
