@@ -72,8 +72,9 @@ bool node_name_valid(const char *name)
 	return p[-1] != '/' && p[-1] != '!' && !strpbrk(name, "\n\r\t ");
 }
 
-static struct device *device_create_va(struct class *cls, struct device *parent, dev_t devt,
-				       void *drvdata, const char *fmt, va_list ap)
+static _printf_(5, 0) struct device *device_create_va(struct class *cls, struct device *parent,
+						       dev_t devt, void *drvdata, const char *fmt,
+						       va_list ap)
 {
 	const struct libcdev_backend *b = libcdev_backend_get();
 	struct device_entry *e, *it;

@@ -21,6 +21,25 @@
 #include <libcdev/irq.h>
 #include <libcdev/kdefer.h>
 
+/*
+ * The kernel's interrupt simulator (irq_sim, as gpio-sim uses it) raises a
+ * line by making it pending: here every line can be raised that way, so a
+ * driver's own stand-in for its hardware raises its IRQ as it would on irq_sim.
+ */
+enum irqchip_irq_state {
+	IRQCHIP_STATE_PENDING,
+	IRQCHIP_STATE_ACTIVE,
+	IRQCHIP_STATE_MASKED,
+	IRQCHIP_STATE_LINE_LEVEL,
+};
+
+static inline int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool val)
+{
+	if (which != IRQCHIP_STATE_PENDING)
+		return -EINVAL;
+	return val ? libcdev_irq_raise(irq) : 0;
+}
+
 #define request_threaded_irq(irq, handler, thread_fn, flags, name, dev_id) \
 	libcdev_request_threaded_irq(irq, handler, thread_fn, flags, name, dev_id, THIS_MODULE)
 #define request_irq(irq, handler, flags, name, dev_id) \
