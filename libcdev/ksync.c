@@ -106,12 +106,8 @@ _public_ int down_trylock(struct semaphore *sem)
 
 _public_ int down_timeout(struct semaphore *sem, long timeout)
 {
-	long left = wait_event_interruptible_timeout(sem->wait, sem_take(sem), timeout);
-
-	/* An interruption does not end down_timeout() in the kernel: go on waiting. */
-	while (left == -ERESTARTSYS)
-		left = wait_event_interruptible_timeout(sem->wait, sem_take(sem), timeout);
-	return left > 0 ? 0 : -ETIME;
+	/* An uninterruptible sleep, as the kernel's: a signal neither ends it nor restarts its clock. */
+	return ___wait_event_timeout(sem->wait, sem_take(sem), timeout, false) > 0 ? 0 : -ETIME;
 }
 
 _public_ void up(struct semaphore *sem)
@@ -195,11 +191,9 @@ _public_ long wait_for_completion_interruptible_timeout(struct completion *x,
 
 _public_ unsigned long wait_for_completion_timeout(struct completion *x, unsigned long timeout)
 {
-	long left = wait_for_completion_interruptible_timeout(x, timeout);
-
-	while (left == -ERESTARTSYS)	/* uninterruptible: keep waiting */
-		left = wait_for_completion_interruptible_timeout(x, timeout);
-	return left;
+	/* Uninterruptible, as the kernel's: a signal neither ends the wait nor restarts its clock. */
+	return (unsigned long)___wait_event_timeout(x->wait, try_wait_for_completion(x),
+						    (long)timeout, false);
 }
 
 /* ---- task states and explicit waits ---- */
