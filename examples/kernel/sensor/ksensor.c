@@ -11,8 +11,9 @@
  *
  * probe() maps the bank, requests the IRQ and creates a misc device named
  * after the platform device (/dev/ksensor.0). The hard handler takes the
- * sample from DATA into a kfifo; the threaded handler counts it and wakes
- * the readers. read(2) blocks until a sample is there (O_NONBLOCK: EAGAIN)
+ * sample from DATA into a kfifo and counts it; the threaded handler wakes
+ * the readers (the kernel runs it once for hard interrupts that came
+ * meanwhile, so it counts nothing). read(2) blocks until a sample is there (O_NONBLOCK: EAGAIN)
  * and returns whole lines "SEQ MILLIDEGREES\n"; poll(2) says POLLIN then.
  * The attribute sampling_ms sets the sampling period, samples counts them
  * and overruns counts those lost to a full fifo.
@@ -37,7 +38,6 @@
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/mod_devicetable.h>
-#include <linux/mutex.h>
 #include <linux/platform_device.h>
 #include <linux/poll.h>
 #include <linux/property.h>
@@ -72,14 +72,11 @@ struct ksensor {
 	int irq;
 	struct miscdevice misc;
 
-	spinlock_t lock;		/* the fifo and seq, against the hard handler */
+	spinlock_t lock;		/* the fifo and counts, against the hard handler */
 	DECLARE_KFIFO(fifo, struct ksensor_sample, KSENSOR_FIFO);
-	u32 seq;
+	u32 seq;			/* samples taken */
 	unsigned long overruns;
 	wait_queue_head_t wq;
-
-	struct mutex stats_lock;	/* taken by the threaded handler: it may sleep */
-	unsigned long samples;
 	unsigned int sampling_ms;
 
 	struct timer_list hw_timer;	/* the stand-in for the hardware */
@@ -118,13 +115,11 @@ static irqreturn_t ksensor_hard_irq(int irq, void *dev_id)
 	return IRQ_WAKE_THREAD;
 }
 
+/* Process context: it may sleep (a real sensor's bus transfer would be here). */
 static irqreturn_t ksensor_thread_irq(int irq, void *dev_id)
 {
 	struct ksensor *s = dev_id;
 
-	mutex_lock(&s->stats_lock);
-	s->samples++;
-	mutex_unlock(&s->stats_lock);
 	wake_up_interruptible(&s->wq);
 	return IRQ_HANDLED;
 }
@@ -228,12 +223,13 @@ static DEVICE_ATTR_RW(sampling_ms);
 static ssize_t samples_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
 	struct ksensor *s = dev_get_drvdata(dev);
-	unsigned long n;
+	unsigned long flags;
+	u32 n;
 
-	mutex_lock(&s->stats_lock);
-	n = s->samples;
-	mutex_unlock(&s->stats_lock);
-	return sysfs_emit(buf, "%lu\n", n);
+	spin_lock_irqsave(&s->lock, flags);
+	n = s->seq;
+	spin_unlock_irqrestore(&s->lock, flags);
+	return sysfs_emit(buf, "%u\n", n);
 }
 static DEVICE_ATTR_RO(samples);
 
@@ -271,7 +267,6 @@ static int ksensor_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	s->dev = dev;
 	spin_lock_init(&s->lock);
-	mutex_init(&s->stats_lock);
 	init_waitqueue_head(&s->wq);
 	INIT_KFIFO(s->fifo);
 	if (device_property_read_u32(dev, "sampling-ms", &s->sampling_ms) ||
@@ -321,7 +316,7 @@ static void ksensor_remove(struct platform_device *pdev)
 	timer_shutdown_sync(&s->hw_timer);
 	writel(0, s->regs + KSENSOR_CTRL);
 	misc_deregister(&s->misc);
-	dev_info(&pdev->dev, "removed after %lu samples\n", s->samples);
+	dev_info(&pdev->dev, "removed after %u samples\n", s->seq);
 	/* The IRQ, the mapping and s go after this, newest first (devm). */
 }
 
