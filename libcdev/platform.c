@@ -282,7 +282,7 @@ _public_ int platform_device_register(struct platform_device *pdev)
 	return platform_device_add(pdev);
 }
 
-/* The part of a platform device the library allocated: platform_device_alloc() or a description. */
+/* A platform device the library allocated: platform_device_alloc() or a description. */
 struct platform_object {
 	struct platform_device pdev;
 	char name[];
@@ -290,7 +290,7 @@ struct platform_object {
 
 static bool platform_allocated(const struct platform_device *pdev)
 {
-	return pdev->described || pdev->name == ((const struct platform_object *)pdev)->name;
+	return pdev->allocated;
 }
 
 _public_ void platform_device_put(struct platform_device *pdev)
@@ -329,6 +329,7 @@ _public_ struct platform_device *platform_device_alloc(const char *name, int id)
 	strcpy(o->name, name);
 	o->pdev.name = o->name;
 	o->pdev.id = id;
+	o->pdev.allocated = true;
 	return &o->pdev;
 }
 

@@ -101,6 +101,7 @@ struct platform_device {
 	struct platform_device *next;
 	bool registered;
 	bool described;			/* from a description: the library owns it */
+	bool allocated;			/* by platform_device_alloc(): freed by the last put */
 };
 
 #define to_platform_device(x)	((struct platform_device *)((char *)(x) - \

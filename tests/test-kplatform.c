@@ -400,6 +400,33 @@ static void test_devm_release_and_strings(void **state)
 	assert_string_equal(order, "a");
 }
 
+/* A device of the driver's own, in static memory: registered, unregistered, never freed. */
+static struct resource static_res[] = {
+	DEFINE_RES_MEM(0x3000, 0x10),
+	DEFINE_RES_IRQ(12),
+};
+static struct platform_device static_pdev = {
+	.name = "tstatic", .id = 1,
+	.num_resources = ARRAY_SIZE(static_res), .resource = static_res,
+};
+
+static void test_static_device(void **state)
+{
+	(void)state;
+	for (int round = 0; round < 2; round++) {
+		assert_int_equal(platform_device_register(&static_pdev), 0);
+		assert_string_equal(dev_name(&static_pdev.dev), "tstatic.1");
+		assert_int_equal(platform_get_irq(&static_pdev, 0), 12);
+		assert_int_equal(platform_irq_count(&static_pdev), 1);
+		assert_true(platform_get_resource(&static_pdev, IORESOURCE_MEM, 0)->start == 0x3000);
+		assert_null(platform_get_resource(&static_pdev, IORESOURCE_MEM, 1));
+		assert_int_equal(platform_device_register(&static_pdev), -EINVAL);
+		platform_device_unregister(&static_pdev);
+		assert_null(static_pdev.dev.name);
+		assert_ptr_equal(static_pdev.resource, static_res);
+	}
+}
+
 /* ---- class attributes, class dev_groups, misc .groups ---- */
 
 static int knob = 3;
@@ -526,6 +553,7 @@ int main(void)
 		cmocka_unit_test_setup(test_match_by_compatible_and_id, capture),
 		cmocka_unit_test_setup(test_describe_refuses, capture),
 		cmocka_unit_test_setup(test_devm_release_and_strings, capture),
+		cmocka_unit_test_setup(test_static_device, capture),
 		cmocka_unit_test_setup(test_class_and_misc_attributes, capture),
 		cmocka_unit_test_setup(test_debugfs, capture),
 	};
