@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # examples/kernel/sensor/ksensor.c, a platform driver written for the kernel,
 # served by `cdevctl run` in the VM with its device described on the command
-# line: probe() makes /dev/ksensor.0 and the attributes under
-# /dev/sys/devices/platform/ksensor.0/; samples come from the IRQ (raised by
+# line: probe() makes /dev/ksensor.0, the attributes under
+# /dev/sys/devices/platform/ksensor.0/ and a debugfs file; samples come from the IRQ (raised by
 # the driver's stand-in for the hardware, or by `cdevctl irq`) through a kfifo
 # to blocking readers and poll.
 
@@ -34,12 +34,15 @@ samples_are() {
 	run head -n 3 "$DEV"
 	[ "${lines[0]}" = "0 21000" ] && [ "${lines[1]}" = "1 21037" ] && [ "${lines[2]}" = "2 21074" ]
 	[ "$(cat "$ATTR/samples")" -ge 3 ]
+	# debugfs: the registers, through the driver's seq_file.
+	run cat /dev/sys/kernel/debug/ksensor.0/registers
+	[ "${lines[0]}" = "CTRL   0x00000001" ] && [[ "${lines[2]}" == "DATA   0x0000"* ]]
 	# Strict mode: the driver broke none of the kernel's rules, so the host exits 0.
 	stop_module
 	grep -q 'ksensor: ksensor ksensor.0: removed after [0-9]* samples' "$BATS_TEST_TMPDIR/module.out"
 	! grep -q 'BUG\|WARNING' "$BATS_TEST_TMPDIR/module.out"
 	wait_gone "$DEV"
-	[ ! -e "$ATTR/samples" ]
+	[ ! -e "$ATTR/samples" ] && [ ! -e /dev/sys/kernel/debug/ksensor.0/registers ]
 }
 
 @test "ksensor: sampling_ms reads and writes through show()/store(); bad values are refused" {

@@ -16,7 +16,8 @@
  * meanwhile, so it counts nothing). read(2) blocks until a sample is there (O_NONBLOCK: EAGAIN)
  * and returns whole lines "SEQ MILLIDEGREES\n"; poll(2) says POLLIN then.
  * The attribute sampling_ms sets the sampling period, samples counts them
- * and overruns counts those lost to a full fifo.
+ * and overruns counts those lost to a full fifo; debugfs has the registers
+ * (/dev/sys/kernel/debug/ksensor.0/registers here).
  *
  * Until the hardware exists, a timer stands in for it (simulate=1, the
  * default): every sampling_ms it writes a sample and raises the line, as the
@@ -28,6 +29,7 @@
  *   head -n 3 /dev/ksensor.0
  *   echo 200 > /dev/sys/devices/platform/ksensor.0/sampling_ms
  */
+#include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/interrupt.h>
@@ -41,6 +43,7 @@
 #include <linux/platform_device.h>
 #include <linux/poll.h>
 #include <linux/property.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/timer.h>
@@ -81,6 +84,7 @@ struct ksensor {
 
 	struct timer_list hw_timer;	/* the stand-in for the hardware */
 	u32 hw_step;
+	struct dentry *debugfs;
 };
 
 /* ---- the hardware's stand-in: a new sample every sampling_ms ---- */
@@ -253,6 +257,19 @@ static struct attribute *ksensor_attrs[] = {
 };
 ATTRIBUTE_GROUPS(ksensor);
 
+/* ---- debugfs ---- */
+
+static int ksensor_regs_show(struct seq_file *m, void *v)
+{
+	struct ksensor *s = m->private;
+
+	seq_printf(m, "CTRL   0x%08x\n", readl(s->regs + KSENSOR_CTRL));
+	seq_printf(m, "STATUS 0x%08x\n", readl(s->regs + KSENSOR_STATUS));
+	seq_printf(m, "DATA   0x%08x\n", readl(s->regs + KSENSOR_DATA));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(ksensor_regs);
+
 /* ---- the platform driver ---- */
 
 static int ksensor_probe(struct platform_device *pdev)
@@ -299,6 +316,10 @@ static int ksensor_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 
+	/* debugfs is for people: its errors do not fail a probe. */
+	s->debugfs = debugfs_create_dir(dev_name(dev), NULL);
+	debugfs_create_file("registers", 0444, s->debugfs, s, &ksensor_regs_fops);
+
 	writel(KSENSOR_CTRL_EN, s->regs + KSENSOR_CTRL);
 	timer_setup(&s->hw_timer, ksensor_hw_tick, 0);
 	if (simulate)
@@ -313,6 +334,7 @@ static void ksensor_remove(struct platform_device *pdev)
 {
 	struct ksensor *s = platform_get_drvdata(pdev);
 
+	debugfs_remove(s->debugfs);
 	timer_shutdown_sync(&s->hw_timer);
 	writel(0, s->regs + KSENSOR_CTRL);
 	misc_deregister(&s->misc);
