@@ -29,20 +29,26 @@ samples_are() {
 	LIBCDEV_STRICT=1 start_module ksensor
 	grep -qx 'ksensor: ksensor ksensor.0: irq 42, registers at 0x10000000, sampling every 20 ms (simulated)' \
 		"$BATS_TEST_TMPDIR/module.out"
-	[ -c "$DEV" ] && [ -c "$ATTR/sampling_ms" ] && [ -c "$ATTR/samples" ]
+	[ -c "$DEV" ]
+	[ -c "$ATTR/sampling_ms" ]
+	[ -c "$ATTR/samples" ]
 	[ "$(stat -c %a "$DEV")" = 444 ]
 	run head -n 3 "$DEV"
-	[ "${lines[0]}" = "0 21000" ] && [ "${lines[1]}" = "1 21037" ] && [ "${lines[2]}" = "2 21074" ]
+	[ "${lines[0]}" = "0 21000" ]
+	[ "${lines[1]}" = "1 21037" ]
+	[ "${lines[2]}" = "2 21074" ]
 	[ "$(cat "$ATTR/samples")" -ge 3 ]
 	# debugfs: the registers, through the driver's seq_file.
 	run cat /dev/sys/kernel/debug/ksensor.0/registers
-	[ "${lines[0]}" = "CTRL   0x00000001" ] && [[ "${lines[2]}" == "DATA   0x0000"* ]]
+	[ "${lines[0]}" = "CTRL   0x00000001" ]
+	[[ "${lines[2]}" == "DATA   0x0000"* ]]
 	# Strict mode: the driver broke none of the kernel's rules, so the host exits 0.
 	stop_module
 	grep -q 'ksensor: ksensor ksensor.0: removed after [0-9]* samples' "$BATS_TEST_TMPDIR/module.out"
-	! grep -q 'BUG\|WARNING' "$BATS_TEST_TMPDIR/module.out"
+	run ! grep -q 'BUG\|WARNING' "$BATS_TEST_TMPDIR/module.out"
 	wait_gone "$DEV"
-	[ ! -e "$ATTR/samples" ] && [ ! -e /dev/sys/kernel/debug/ksensor.0/registers ]
+	[ ! -e "$ATTR/samples" ]
+	[ ! -e /dev/sys/kernel/debug/ksensor.0/registers ]
 }
 
 @test "ksensor: sampling_ms reads and writes through show()/store(); bad values are refused" {
@@ -51,17 +57,20 @@ samples_are() {
 	echo 500 > "$ATTR/sampling_ms"
 	[ "$(cat "$ATTR/sampling_ms")" = 500 ]
 	run "$CLIENT" write "$ATTR/sampling_ms" 0
-	[ "$status" -eq 1 ] && [ "${lines[1]}" = EINVAL ]
+	[ "$status" -eq 1 ]
+	[ "${lines[1]}" = EINVAL ]
 	# Read-only attribute: no writer, not even root.
 	run "$CLIENT" write "$ATTR/samples" 1
-	[ "$status" -eq 1 ] && [ "${lines[0]}" = EACCES ]
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = EACCES ]
 	[ "$(cat "$ATTR/sampling_ms")" = 500 ]
 }
 
 @test "ksensor: an outside IRQ wakes a blocked reader; O_NONBLOCK and poll" {
 	start_module ksensor simulate=0
 	run "$CLIENT" read "$DEV" 100 r,nb
-	[ "$status" -eq 1 ] && [ "${lines[1]}" = EAGAIN ]
+	[ "$status" -eq 1 ]
+	[ "${lines[1]}" = EAGAIN ]
 	start_client reader read "$DEV" 100
 	wait_line reader reading
 	wait_in_syscall reader read
@@ -77,7 +86,8 @@ samples_are() {
 	run "$CLIENT" read "$DEV" 100
 	[ "${lines[1]}" = "read 8 1 0.2 0." ]
 	run "$CDEVCTL" irq ksensor 43
-	[ "$status" -eq 1 ] && [[ "$output" == *"no handler is requested for IRQ 43"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no handler is requested for IRQ 43"* ]]
 }
 
 @test "ksensor: a device without its register bank is not probed" {
@@ -86,5 +96,6 @@ samples_are() {
 	grep -q 'probe of ksensor.1 failed with error -22' "$BATS_TEST_TMPDIR/module.out"
 	[ ! -e /dev/ksensor.1 ]
 	run "$CDEVCTL" run --device 'ksensor.2 irq=0' "$MODDIR/ksensor.so"
-	[ "$status" -eq 1 ] && [[ "$output" == *"an IRQ line is a number from 1 to 1023"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"an IRQ line is a number from 1 to 1023"* ]]
 }

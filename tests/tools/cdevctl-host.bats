@@ -207,15 +207,19 @@ teardown() {
 
 @test "irq: raises a line in a module's host; a line nobody requested and a module not loaded fail" {
 	run "$CDEVCTL" irq testmod 5
-	[ "$status" -eq 1 ] && [[ "$output" == *"Module testmod is not currently loaded"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"Module testmod is not currently loaded"* ]]
 	run "$CDEVCTL" insmod --device 'sensor.0 irq=5 mem=0x1000+16' "$MOD"
 	[ "$status" -eq 0 ]
 	# testmod requests no IRQ: the host says so.
 	run "$CDEVCTL" irq testmod 5
-	[ "$status" -eq 1 ] && [[ "$output" == *"no handler is requested for IRQ 5 in the host of testmod"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no handler is requested for IRQ 5 in the host of testmod"* ]]
 	run "$CDEVCTL" irq testmod 1024
-	[ "$status" -eq 1 ] && [[ "$output" == *"'1024' is not an IRQ line"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"'1024' is not an IRQ line"* ]]
 	run "$CDEVCTL" irq testmod
-	[ "$status" -eq 2 ] && [[ "$output" == *"usage: cdevctl irq MODULE IRQ"* ]]
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"usage: cdevctl irq MODULE IRQ"* ]]
 	"$CDEVCTL" rmmod testmod
 }
