@@ -52,17 +52,22 @@ teardown() {
 @test "ioctl: in, out, in+out, and by value" {
 	start_driver
 	run "$CLIENT" ioctl "$NODES/mem" set 42
-	[ "$status" -eq 0 ] && [ "$output" = "ok" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "ok" ]
 	run "$CLIENT" ioctl "$NODES/mem" get
-	[ "$status" -eq 0 ] && [ "$output" = "42" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "42" ]
 	run "$CLIENT" ioctl "$NODES/mem" xchg 7
-	[ "$status" -eq 0 ] && [ "$output" = "42" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "42" ]
 	run "$CLIENT" ioctl "$NODES/mem" get
 	[ "$output" = "7" ]
 	run "$CLIENT" ioctl "$NODES/mem" add 5
-	[ "$status" -eq 0 ] && [ "$output" = "12" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "12" ]
 	run "$CLIENT" ioctl "$NODES/mem" unknown
-	[ "$status" -eq 1 ] && [ "$output" = "ENOTTY" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "ENOTTY" ]
 }
 
 @test "ioctl: a nested user pointer is read and written through copy_*_user" {
@@ -75,11 +80,14 @@ teardown() {
 @test "ioctl: bad addresses give EFAULT and the driver lives on" {
 	start_driver
 	run "$CLIENT" ioctl "$NODES/mem" get-bad
-	[ "$status" -eq 1 ] && [ "$output" = "EFAULT" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "EFAULT" ]
 	run "$CLIENT" ioctl "$NODES/mem" nested-bad
-	[ "$status" -eq 1 ] && [ "$output" = "EFAULT" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "EFAULT" ]
 	run "$CLIENT" ioctl "$NODES/mem" add 1
-	[ "$status" -eq 0 ] && [ "$output" = "1" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "1" ]
 	kill -0 "$DRV_PID"
 }
 
@@ -104,7 +112,8 @@ teardown() {
 @test "poll sleeps until a second process writes" {
 	start_driver
 	run "$CLIENT" poll "$NODES/pipe" 300
-	[ "$status" -eq 0 ] && [ "${lines[1]}" = "timeout" ]
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "timeout" ]
 	start_client poller poll "$NODES/pipe" 30000
 	wait_line poller polling
 	wait_in_syscall poller poll
@@ -130,7 +139,8 @@ teardown() {
 @test "O_NONBLOCK reaches the driver: an empty pipe gives EAGAIN" {
 	start_driver
 	run "$CLIENT" read-nonblock "$NODES/pipe"
-	[ "$status" -eq 1 ] && [ "$output" = "EAGAIN" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "EAGAIN" ]
 }
 
 @test "lseek never reaches the driver: the position stays the library's" {
@@ -156,7 +166,8 @@ teardown() {
 	wait_line driver deleted
 	is_node "$NODES/mem"
 	run "$CLIENT" open "$NODES/mem"
-	[ "$status" -eq 1 ] && [ "$output" = "ENXIO" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "ENXIO" ]
 	echo go > "$BATS_TEST_TMPDIR/holder.in"
 	wait_exit holder
 	[ "$(tail -1 "$BATS_TEST_TMPDIR/holder.out")" = "ok" ]
@@ -176,7 +187,8 @@ teardown() {
 	start_driver
 	mknod "$BATS_TEST_TMPDIR/outside" c "$MAJ" $((MIN + 100))
 	run "$CLIENT" open "$BATS_TEST_TMPDIR/outside"
-	[ "$status" -eq 1 ] && [ "$output" = "ENXIO" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "ENXIO" ]
 	# The same major and a number inside the range reaches the driver.
 	mknod "$BATS_TEST_TMPDIR/inside" c "$MAJ" "$MIN"
 	printf 'via mknod' > "$BATS_TEST_TMPDIR/inside"
