@@ -8,8 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "libcdev-private.h"
+#include "kfs-private.h"
+#include <libcdev/sysfs.h>
 
 struct device_entry {
 	struct device dev;
@@ -40,6 +43,7 @@ _public_ void class_destroy(struct class *cls)
 {
 	if (IS_ERR_OR_NULL(cls))
 		return;
+	kfs_remove_class(cls);
 	free((char *)cls->name);
 	free(cls);
 }
@@ -68,23 +72,20 @@ bool node_name_valid(const char *name)
 	return p[-1] != '/' && p[-1] != '!' && !strpbrk(name, "\n\r\t ");
 }
 
-_public_ struct device *device_create(struct class *cls, struct device *parent, dev_t devt,
-				      void *drvdata, const char *fmt, ...)
+static _printf_(5, 0) struct device *device_create_va(struct class *cls, struct device *parent,
+						       dev_t devt, void *drvdata, const char *fmt,
+						       va_list ap)
 {
 	const struct libcdev_backend *b = libcdev_backend_get();
 	struct device_entry *e, *it;
-	va_list ap;
 	int r;
 
-	(void)parent;
 	if (IS_ERR_OR_NULL(cls) || !fmt)
 		return ERR_PTR(-EINVAL);
 	e = calloc(1, sizeof(*e));
 	if (!e)
 		return ERR_PTR(-ENOMEM);
-	va_start(ap, fmt);
 	r = vasprintf(&e->dev.name, fmt, ap);
-	va_end(ap);
 	if (r < 0) {
 		free(e);
 		return ERR_PTR(-ENOMEM);
@@ -96,6 +97,7 @@ _public_ struct device *device_create(struct class *cls, struct device *parent, 
 		return ERR_PTR(-EINVAL);
 	}
 	e->dev.class = cls;
+	e->dev.parent = parent;
 	e->dev.devt = devt;
 	e->dev.driver_data = drvdata;
 
@@ -118,20 +120,119 @@ _public_ struct device *device_create(struct class *cls, struct device *parent, 
 	return &e->dev;
 }
 
+/* The class's ->dev_groups and @groups, served once the device has its name. */
+static struct device *device_serve_groups(struct device *dev, const struct attribute_group **groups)
+{
+	int err;
+
+	if (IS_ERR(dev))
+		return dev;
+	err = device_add_groups(dev, dev->class->dev_groups);
+	if (!err)
+		err = device_add_groups(dev, groups);
+	if (err) {
+		device_destroy(dev->class, dev->devt);
+		return ERR_PTR(err);
+	}
+	dev->groups = groups;
+	return dev;
+}
+
+_public_ struct device *device_create(struct class *cls, struct device *parent, dev_t devt,
+				      void *drvdata, const char *fmt, ...)
+{
+	struct device *dev;
+	va_list ap;
+
+	va_start(ap, fmt);
+	dev = device_create_va(cls, parent, devt, drvdata, fmt, ap);
+	va_end(ap);
+	return device_serve_groups(dev, NULL);
+}
+
+_public_ struct device *device_create_with_groups(struct class *cls, struct device *parent,
+						  dev_t devt, void *drvdata,
+						  const struct attribute_group **groups,
+						  const char *fmt, ...)
+{
+	struct device *dev;
+	va_list ap;
+
+	va_start(ap, fmt);
+	dev = device_create_va(cls, parent, devt, drvdata, fmt, ap);
+	va_end(ap);
+	return device_serve_groups(dev, groups);
+}
+
 _public_ void device_destroy(struct class *cls, dev_t devt)
 {
 	struct device_entry **pp, *e;
 
 	pthread_mutex_lock(&devices_lock);
-	for (pp = &devices; (e = *pp); pp = &e->next) {
+	for (pp = &devices; (e = *pp); pp = &e->next)
 		if (e->dev.devt == devt && e->dev.class == cls) {
 			*pp = e->next;
-			free(e->dev.name);
-			free(e);
 			break;
 		}
-	}
 	pthread_mutex_unlock(&devices_lock);
+	if (!e)
+		return;
+	/* Its attributes are nodes whose own devices this list holds: outside the lock. */
+	kfs_remove_device(&e->dev);
+	free(e->dev.name);
+	free(e);
+}
+
+_public_ int class_register(struct class *cls)
+{
+	int err = 0;
+
+	if (!cls || !cls->name || !*cls->name)
+		return -EINVAL;
+	for (int g = 0; cls->class_groups && cls->class_groups[g] && !err; g++) {
+		const struct attribute_group *grp = cls->class_groups[g];
+
+		for (int i = 0; grp->attrs && grp->attrs[i] && !err; i++)
+			err = class_create_file(cls, (const struct class_attribute *)grp->attrs[i]);
+	}
+	if (err)
+		kfs_remove_class(cls);
+	return err;
+}
+
+_public_ void class_unregister(struct class *cls)
+{
+	if (cls)
+		kfs_remove_class(cls);
+}
+
+int device_number_of(const char *name, dev_t *devt)
+{
+	struct device_entry *e;
+	int ret = -ENOENT;
+
+	pthread_mutex_lock(&devices_lock);
+	for (e = devices; e; e = e->next)
+		if (!strcmp(e->dev.name, name)) {
+			*devt = e->dev.devt;
+			ret = 0;
+			break;
+		}
+	pthread_mutex_unlock(&devices_lock);
+	return ret;
+}
+
+/* The node's mode as the driver asked; chmod as udev would have applied it. */
+void node_chmod(struct cdev *cdev, dev_t dev, unsigned short mode)
+{
+	const char *dir = libcdev_backend_location();
+	char name[256], path[512];
+
+	if (!mode || !dir || node_name_for(cdev, dev, name, sizeof(name)))
+		return;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (chmod(path, mode & 07777) < 0)
+		pr_err_lib("%s: cannot set mode %04o: %m", path, mode & 07777);
 }
 
 int device_name_of(dev_t devt, char *buf, size_t size)

@@ -16,11 +16,19 @@
 
 #include <libcdev/err.h>
 #include <libcdev/kdev_t.h>
+#include <libcdev/kobject.h>
 
 struct module;
+struct attribute_group;
+struct device_driver;
+struct libcdev_devres;
+struct dentry;
 
 struct class {
 	const char *name;
+	/* Served as sys/class/NAME/... (sysfs.h): the class's own, and each device's. */
+	const struct attribute_group **class_groups;
+	const struct attribute_group **dev_groups;
 };
 
 struct device {
@@ -28,6 +36,16 @@ struct device {
 	dev_t devt;
 	char *name;		/* the node's name below /dev; may contain '/' */
 	void *driver_data;
+	/* The driver model (platform.h, sysfs.h). */
+	struct kobject kobj;	/* for kobj_to_dev() in ->is_visible() only */
+	struct device *parent;
+	struct device_driver *driver;	/* bound driver, or NULL */
+	void *platform_data;
+	const struct attribute_group **groups;	/* served with the device */
+	const char *bus_name;	/* "platform" for a platform device */
+	/* private */
+	struct libcdev_devres *devres;	/* managed resources, newest first */
+	struct dentry *attr_dir;	/* the directory of its served attributes */
 };
 
 /**
@@ -50,6 +68,13 @@ struct device *device_create(struct class *cls, struct device *parent, dev_t dev
 			     void *drvdata, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 void device_destroy(struct class *cls, dev_t devt);
+
+/**
+ * class_register - make a static @cls known and serve its ->class_groups
+ * Return: 0, -EINVAL (no name), or the errors of device_create_file().
+ */
+int class_register(struct class *cls);
+void class_unregister(struct class *cls);
 
 static inline void *dev_get_drvdata(const struct device *dev)
 {

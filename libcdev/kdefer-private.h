@@ -25,6 +25,10 @@ void kdefer_fn_name(const void *fn, char *buf, size_t size);
 int timers_module_stop(struct module *mod);
 int workqueues_module_stop(struct module *mod);
 int kthreads_module_stop(struct module *mod, bool *keep_mapped);
+/* Platform drivers a module left registered (platform.c). */
+int platform_module_stop(struct module *mod);
+/* IRQ lines a module left requested (irq.c). */
+int irqs_module_stop(struct module *mod);
 
 /* The queue schedule() without a queue of its own sleeps on, for this thread (ksync.c). */
 void sched_set_own_queue(wait_queue_head_t *wq);

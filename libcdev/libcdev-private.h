@@ -56,6 +56,12 @@ bool node_name_valid(const char *name);
 /* The name device_create() gave @devt; -ENOENT if none. */
 int device_name_of(dev_t devt, char *buf, size_t size);
 
+/* The device number device_create() gave the name @name; -ENOENT if none. */
+int device_number_of(const char *name, dev_t *devt);
+
+/* chmod() @dev's node to @mode (0: leave the backend's), as a udev rule would. */
+void node_chmod(struct cdev *cdev, dev_t dev, unsigned short mode);
+
 /* The path of @dev's node, below /dev or the FUSE mount (device.c). */
 int node_name_for(struct cdev *cdev, dev_t dev, char *buf, size_t size);
 

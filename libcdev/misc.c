@@ -8,10 +8,10 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <sys/stat.h>
 
 #include "libcdev-private.h"
 #include <libcdev/miscdevice.h>
+#include <libcdev/sysfs.h>
 
 static pthread_mutex_t misc_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct miscdevice *misc_list;
@@ -105,26 +105,13 @@ static const struct file_operations misc_fops = {
 	.open = misc_open,
 };
 
-/* The node's mode as the driver asked; chmod as udev would have applied it. */
-static void misc_node_chmod(const struct miscdevice *misc, dev_t dev)
-{
-	const char *dir = libcdev_backend_location();
-	char name[256], path[512];
-
-	if (!misc->mode || !dir || node_name_for(misc->cdev, dev, name, sizeof(name)))
-		return;
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (chmod(path, misc->mode & 07777) < 0)
-		pr_err_lib("%s: cannot set mode %04o: %m", path, misc->mode & 07777);
-}
-
 static int misc_add_locked(struct miscdevice *misc, dev_t dev)
 {
 	struct device *d;
 	int err;
 
-	d = device_create(misc_class, misc->parent, dev, misc, "%s",
-			  misc->nodename ? misc->nodename : misc->name);
+	d = device_create_with_groups(misc_class, misc->parent, dev, misc, misc->groups, "%s",
+				      misc->nodename ? misc->nodename : misc->name);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
 	misc->cdev = cdev_alloc();
@@ -181,7 +168,7 @@ _public_ int misc_register(struct miscdevice *misc)
 out_unlock:
 	pthread_mutex_unlock(&misc_lock);
 	if (!err)
-		misc_node_chmod(misc, misc_base + (dev_t)misc->minor);
+		node_chmod(misc->cdev, misc_base + (dev_t)misc->minor, misc->mode);
 	return err;
 }
 

@@ -32,7 +32,7 @@ struct miscdevice {
 	const struct file_operations *fops;
 	struct device *parent;		/* unused */
 	struct device *this_device;	/* set by misc_register(): the node's device */
-	const struct attribute_group **groups;	/* not served */
+	const struct attribute_group **groups;	/* served as sys/class/misc/NODE/ATTR (sysfs.h) */
 	const char *nodename;	/* the node's name below /dev, if not .name */
 	unsigned short mode;	/* the node's mode; 0: the backend's default (0600) */
 	/* private */

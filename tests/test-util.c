@@ -28,6 +28,17 @@ static void test_log(int priority, const char *fmt, va_list ap)
 	log_buf[log_len] = '\0';
 }
 
+const char *test_log_peek(void)
+{
+	return log_buf;
+}
+
+void test_log_everything(void)
+{
+	test_log_take();
+	libcdev_set_log_fn(test_log, LOG_DEBUG);
+}
+
 const char *test_log_take(void)
 {
 	static char out[sizeof(log_buf)];

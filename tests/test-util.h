@@ -35,5 +35,9 @@ void test_write_registry(const char *content);
 
 /* Messages the library logged since the last call, joined by newlines. */
 const char *test_log_take(void);
+/* Messages logged since the last take, left in place. */
+const char *test_log_peek(void);
+/* From now on every message, debug ones (printk's KERN_DEBUG, KERN_INFO) included; empties the log. */
+void test_log_everything(void);
 
 #endif

@@ -10,6 +10,7 @@
  *   cdevctl modprobe [-r] NAME [param=value ...]  load (remove) a module by name
  *   cdevctl modules-load                         start the modules of modules-load.d
  *   cdevctl modinfo [-F FIELD] [-p] [-0] NAME|MODULE.so  what a module says of itself
+ *   cdevctl irq NAME IRQ...                      raise simulated IRQ lines in NAME's host
  *   cdevctl devices                              the /proc/devices view
  *   cdevctl udev-test RULES MODULE.so|--device N  udev rules against real nodes
  */
@@ -61,6 +62,8 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 	static const struct option opts[] = {
 		{ "backend", required_argument, NULL, 'b' },
 		{ "mountpoint", required_argument, NULL, 'm' },
+		{ "device", required_argument, NULL, 'd' },
+		{ "devices", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -68,8 +71,19 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 
 	*o = (struct host_opts){ .backend = default_backend(), .ready_fd = -1 };
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+b:m:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+b:m:d:D:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'd':
+			if (o->ndevices == HOST_DEVICES_MAX) {
+				fprintf(stderr, "%s %s: at most %d --device options\n", PROG, cmd,
+					HOST_DEVICES_MAX);
+				return 2;
+			}
+			o->devices[o->ndevices++] = optarg;
+			break;
+		case 'D':
+			o->devices_file = optarg;
+			break;
 		case 'b':
 			o->backend = optarg;
 			break;
@@ -78,9 +92,13 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 			break;
 		case 'h':
 			printf("usage: %s %s [--backend auto|cuse|fuse|direct] [--mountpoint DIR]"
+			       " [--device 'NAME[.ID] [irq=N] [mem=START+SIZE] [KEY=VALUE]']..."
+			       " [--devices FILE]"
 			       " MODULE.so [param=value ...] [+ MODULE.so [param=value ...]]...\n\n"
 			       "Modules after '+' are loaded in the same host, in order, and may use the\n"
-			       "symbols the ones before them export (EXPORT_SYMBOL).\n", PROG, cmd);
+			       "symbols the ones before them export (EXPORT_SYMBOL).\n"
+			       "--device and --devices describe platform devices (one per line in FILE)\n"
+			       "before the modules load: libcdev-platform(7).\n", PROG, cmd);
 			return 0;
 		default:
 			return 2;
@@ -281,6 +299,7 @@ static const struct command {
 	{ "lsmod", cmd_lsmod, "list the loaded modules", true },
 	{ "modprobe", cmd_modprobe, "load a module by name, with its modprobe.d options", true },
 	{ "modules-load", cmd_modules_load, "start the services of the modules modules-load.d lists", false },
+	{ "irq", cmd_irq, "raise simulated IRQ lines in a module's host", true },
 	{ "modinfo", cmd_modinfo, "show a module's license, description and parameters", false },
 	{ "devices", cmd_devices, "show the char device numbers in use", false },
 	{ "udev-test", cmd_udev_test, "prove udev rules against real nodes and a real udevd", false },

@@ -14,6 +14,8 @@
 
 /* The most modules one host loads (A.so + B.so + ...). */
 #define HOST_MODULES_MAX 16
+/* The most --device options of one host. */
+#define HOST_DEVICES_MAX 32
 
 struct host_opts {
 	const char *path;	/* the module .so */
@@ -22,6 +24,10 @@ struct host_opts {
 	const char *backend;	/* cuse, fuse, auto, direct */
 	const char *mountpoint;	/* the FUSE backend's, or NULL for its default */
 	int ready_fd;		/* insmod: tell the parent how init went; -1 for run */
+	/* Platform devices described before the modules load (libcdev-platform(7)). */
+	const char *devices[HOST_DEVICES_MAX];	/* --device LINE */
+	int ndevices;
+	const char *devices_file;		/* --devices FILE */
 };
 
 /* Print "cdevctl: WHAT: message" to stderr; returns 1 for `return err(...)`. */
@@ -69,6 +75,8 @@ int cmd_lsmod(int argc, char **argv);
 int cmd_modinfo(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_udev_test(int argc, char **argv);
+/* cdevctl irq: raise simulated IRQ lines in a module's host (irq.c). */
+int cmd_irq(int argc, char **argv);
 /* cdevctl twin-test: runs cdev-twin-test, found beside cdevctl (twin-test.c). */
 int cmd_twin_test(int argc, char **argv);
 

@@ -25,6 +25,8 @@
 #include <unistd.h>
 
 #include <libcdev/libcdev.h>
+#include <libcdev/irq.h>
+#include <libcdev/platform.h>
 
 #include "cdevctl.h"
 
@@ -255,6 +257,17 @@ static bool control_rmmod(struct hosted *m, bool force, char *reply, size_t size
 	return true;
 }
 
+/* irq N: raise line N, as the device's hardware would. */
+static void control_irq(const char *arg, char *reply, size_t size)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+	int err = *arg && !*end && n > 0 && n < LIBCDEV_NR_IRQS ? libcdev_irq_raise((unsigned int)n)
+							       : -EINVAL;
+
+	snprintf(reply, size, "%s", err == -ENOENT ? "noirq" : err ? "invalid" : "ok");
+}
+
 static void control_answer(struct host *h, struct hosted *m, int fd)
 {
 	char line[64] = "", reply[256];
@@ -271,8 +284,10 @@ static void control_answer(struct host *h, struct hosted *m, int fd)
 		snprintf(reply, sizeof(reply), "gone");
 	else if (!strcmp(line, "users"))
 		users_line(m->mod, reply, sizeof(reply));
-	else if (rmmod && !may_stop(fd))
+	else if ((rmmod || !strncmp(line, "irq ", 4)) && !may_stop(fd))
 		snprintf(reply, sizeof(reply), "denied");
+	else if (!strncmp(line, "irq ", 4))
+		control_irq(line + 4, reply, sizeof(reply));
 	else if (rmmod)
 		gone = control_rmmod(m, !strcmp(line, "rmmod -f"), reply, sizeof(reply));
 	else
@@ -540,6 +555,24 @@ static int host_unload_all(struct host *h)
 	return ret;
 }
 
+/* The platform devices of --devices FILE, then of each --device, before any module loads. */
+static int describe_devices(const struct host_opts *o)
+{
+	int err;
+
+	if (o->devices_file) {
+		err = libcdev_platform_describe_file(o->devices_file);
+		if (err)
+			return report(o, err, "--devices %s: %s", o->devices_file, strerror(-err));
+	}
+	for (int i = 0; i < o->ndevices; i++) {
+		err = libcdev_platform_describe(o->devices[i], NULL);
+		if (err)
+			return report(o, err, "--device '%s': %s", o->devices[i], strerror(-err));
+	}
+	return 0;
+}
+
 static int host_serve(const struct host_opts *o)
 {
 	struct hosted mods[HOST_MODULES_MAX];
@@ -565,6 +598,8 @@ static int host_serve(const struct host_opts *o)
 	err = libcdev_backend_select(o->backend);
 	if (err)
 		return report(o, err, "backend %s: %s", o->backend, backend_error(o->backend, err));
+	if (describe_devices(o))
+		return 1;
 	for (int i = 0; i < h.n; i++) {
 		if (host_start_one(o, &mods[i])) {
 			/* All or nothing: the ones before it go, in reverse order. */
@@ -591,6 +626,7 @@ int host_run(const struct host_opts *o)
 {
 	int ret = host_serve(o);
 
+	libcdev_platform_forget_described();
 	libcdev_backend_stop();
 	return ret;
 }

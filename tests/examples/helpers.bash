@@ -34,10 +34,12 @@ ex_teardown() {
 # start_module NAME [param=value ...]: `cdevctl run` in the background; returns
 # once it reports the module loaded (every node is live then). Its standard
 # error, with the module's printk() lines, is in $BATS_TEST_TMPDIR/module.out.
+# The array RUN_OPTS holds options of `cdevctl run` (--device ...), if set.
 start_module() {
 	local name=$1 i
 	shift
-	"$CDEVCTL" run "$MODDIR/$name.so" "$@" > "$BATS_TEST_TMPDIR/module.out" 2>&1 &
+	"$CDEVCTL" run ${RUN_OPTS[@]+"${RUN_OPTS[@]}"} "$MODDIR/$name.so" "$@" \
+		> "$BATS_TEST_TMPDIR/module.out" 2>&1 &
 	MOD_PID=$!
 	for i in $(seq 600); do
 		grep -q "^cdevctl: $name loaded" "$BATS_TEST_TMPDIR/module.out" 2>/dev/null && return 0

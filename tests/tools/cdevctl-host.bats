@@ -180,7 +180,7 @@ teardown() {
 }
 
 @test "every command has --help" {
-	for c in run insmod rmmod lsmod modinfo devices; do
+	for c in run insmod rmmod lsmod modinfo devices irq; do
 		run "$CDEVCTL" "$c" --help
 		[ "$status" -eq 0 ]
 		[[ "$output" == *"usage: cdevctl $c"* ]]
@@ -190,4 +190,36 @@ teardown() {
 	run "$CDEVCTL" nosuch
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"unknown command 'nosuch'"* ]]
+}
+
+@test "run --device: a malformed description fails before any module loads" {
+	run "$CDEVCTL" run --device 'sensor.0 irq=0' "$MOD"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"an IRQ line is a number from 1 to 1023"* ]]
+	[[ "$output" == *"--device 'sensor.0 irq=0'"* ]]
+	[[ "$output" != *"testmod: init"* ]]
+	printf '# a comment\nsensor.0 irq=5\nsensor.1 mem=0x1000\n' > "$BATS_TEST_TMPDIR/devices"
+	run "$CDEVCTL" run --devices "$BATS_TEST_TMPDIR/devices" "$MOD"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"devices:3: the device above is not registered"* ]]
+	[[ "$output" != *"testmod: init"* ]]
+}
+
+@test "irq: raises a line in a module's host; a line nobody requested and a module not loaded fail" {
+	run "$CDEVCTL" irq testmod 5
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"Module testmod is not currently loaded"* ]]
+	run "$CDEVCTL" insmod --device 'sensor.0 irq=5 mem=0x1000+16' "$MOD"
+	[ "$status" -eq 0 ]
+	# testmod requests no IRQ: the host says so.
+	run "$CDEVCTL" irq testmod 5
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no handler is requested for IRQ 5 in the host of testmod"* ]]
+	run "$CDEVCTL" irq testmod 1024
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"'1024' is not an IRQ line"* ]]
+	run "$CDEVCTL" irq testmod
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"usage: cdevctl irq MODULE IRQ"* ]]
+	"$CDEVCTL" rmmod testmod
 }

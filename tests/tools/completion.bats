@@ -44,15 +44,19 @@ candidates() {
 
 @test "the subcommands, all of them and by prefix" {
 	run candidates "cdevctl "
-	for c in run insmod rmmod lsmod modprobe modules-load modinfo devices udev-test twin-test; do
+	for c in run insmod rmmod lsmod modprobe modules-load irq modinfo devices udev-test twin-test; do
 		grep -qx "$c" <<< "$output"
 	done
 	run candidates "cdevctl mod"
 	[ "$output" = "$(printf 'modinfo\nmodprobe\nmodules-load')" ]
 }
 
-@test "rmmod and modprobe -r: the loaded modules, and none once removed" {
+@test "rmmod, irq and modprobe -r: the loaded modules, and none once removed" {
 	cdevctl insmod "$MODS/testmod.so"
+	run candidates "cdevctl irq "
+	[ "$output" = "$(printf -- '--help\ntestmod')" ]
+	run candidates "cdevctl irq testmod "
+	[ -z "$output" ]
 	run candidates "cdevctl rmmod "
 	[ "$output" = "$(printf -- '--force\n--help\n-f\ntestmod')" ]
 	run candidates "cdevctl rmmod -f te"
@@ -92,4 +96,8 @@ candidates() {
 	[ "$output" = "num=" ]
 	run candidates "cdevctl run --backend direct mods/testmod.so num=1 + mods/hello.so h"
 	[ "$output" = "howmany=" ]
+	run candidates "cdevctl insmod --device sensor.0 mods/testmod.so n"
+	[ "$output" = "num=" ]
+	run candidates "cdevctl run --dev"
+	[ "$output" = "$(printf -- '--device\n--devices')" ]
 }

@@ -2,7 +2,10 @@
 /*
  * libcdev-kernel - <linux/device.h>: class_create() with one argument (6.4
  * and later), device_create() whose name becomes the node's name under /dev,
- * device_destroy(), class_destroy(), drvdata, and the dev_*() messages.
+ * device_destroy(), class_destroy(), drvdata, the dev_*() messages
+ * ("DRIVER DEVICE: text"), device and class attributes served as files
+ * (<libcdev/sysfs.h>), and the managed devm_*() allocations
+ * (<libcdev/platform.h>), freed after the driver's remove().
  */
 #ifndef LIBCDEV_KERNEL_LINUX_DEVICE_H
 #define LIBCDEV_KERNEL_LINUX_DEVICE_H
@@ -12,8 +15,50 @@
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/sysfs.h>
 #include <linux/types.h>
 #include <libcdev/device.h>
+#include <libcdev/platform.h>
+#include <libcdev/sysfs.h>
+
+#define kobj_to_dev(k)	container_of(k, struct device, kobj)
+
+#define DEVICE_ATTR(_name, _mode, _show, _store) \
+	struct device_attribute dev_attr_##_name = __ATTR(_name, _mode, _show, _store)
+#define DEVICE_ATTR_RW(_name) \
+	struct device_attribute dev_attr_##_name = __ATTR_RW(_name)
+#define DEVICE_ATTR_ADMIN_RW(_name) \
+	struct device_attribute dev_attr_##_name = __ATTR_RW_MODE(_name, 0600)
+#define DEVICE_ATTR_RO(_name) \
+	struct device_attribute dev_attr_##_name = __ATTR_RO(_name)
+#define DEVICE_ATTR_ADMIN_RO(_name) \
+	struct device_attribute dev_attr_##_name = __ATTR_RO_MODE(_name, 0400)
+#define DEVICE_ATTR_WO(_name) \
+	struct device_attribute dev_attr_##_name = __ATTR_WO(_name)
+
+#define CLASS_ATTR_RW(_name) \
+	struct class_attribute class_attr_##_name = __ATTR_RW(_name)
+#define CLASS_ATTR_RO(_name) \
+	struct class_attribute class_attr_##_name = __ATTR_RO(_name)
+#define CLASS_ATTR_WO(_name) \
+	struct class_attribute class_attr_##_name = __ATTR_WO(_name)
+
+/* devm_*() allocations: GFP_KERNEL may sleep, which is checked where the driver calls it. */
+#define __libcdev_devm_gfp(gfp) __extension__ ({				\
+	gfp_t __g = (gfp);						\
+	if (__g & __GFP_DIRECT_RECLAIM)					\
+		__libcdev_might_sleep(__FILE__, __LINE__);		\
+	__g;								\
+})
+#define devm_kmalloc(dev, size, gfp)	devm_kmalloc(dev, size, __libcdev_devm_gfp(gfp))
+#define devm_kzalloc(dev, size, gfp)	devm_kmalloc(dev, size, (gfp) | __GFP_ZERO)
+#define devm_kcalloc(dev, n, size, gfp)	devm_kmalloc_array(dev, n, size, (gfp) | __GFP_ZERO)
+#define devm_kmalloc_array(dev, n, size, gfp) __extension__ ({		\
+	size_t __bytes;							\
+	__builtin_mul_overflow((size_t)(n), (size_t)(size), &__bytes) ?	\
+		NULL : devm_kmalloc(dev, __bytes, gfp);			\
+})
 
 static inline void dev_set_drvdata(struct device *dev, void *data)
 {
@@ -49,7 +94,7 @@ static inline void device_initialize(struct device *dev)
 }
 
 #define dev_printk(level, dev, fmt, ...) \
-	printk(level "%s: " fmt, dev_name(dev), ##__VA_ARGS__)
+	printk(level "%s %s: " fmt, dev_driver_string(dev), dev_name(dev), ##__VA_ARGS__)
 #define dev_emerg(dev, fmt, ...)	dev_printk(KERN_EMERG, dev, fmt, ##__VA_ARGS__)
 #define dev_alert(dev, fmt, ...)	dev_printk(KERN_ALERT, dev, fmt, ##__VA_ARGS__)
 #define dev_crit(dev, fmt, ...)		dev_printk(KERN_CRIT, dev, fmt, ##__VA_ARGS__)

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev-kernel - <linux/io.h>: ioremap() and readl()/writel() (8, 16, 32
+ * and 64 bits, relaxed and ioread/iowrite forms) on the simulated register
+ * banks of <libcdev/io.h>: plain memory, or a test's model of the device.
+ * No real device memory and no DMA: libcdev-kernel(7).
+ */
+#ifndef LIBCDEV_KERNEL_LINUX_IO_H
+#define LIBCDEV_KERNEL_LINUX_IO_H
+
+#include <linux/compiler.h>
+#include <linux/err.h>
+#include <linux/types.h>
+#include <libcdev/io.h>
+
+static inline u8 readb(const volatile void __iomem *addr)
+{
+	return (u8)libcdev_io_read(addr, 1);
+}
+
+static inline u16 readw(const volatile void __iomem *addr)
+{
+	return (u16)libcdev_io_read(addr, 2);
+}
+
+static inline u32 readl(const volatile void __iomem *addr)
+{
+	return (u32)libcdev_io_read(addr, 4);
+}
+
+static inline u64 readq(const volatile void __iomem *addr)
+{
+	return (u64)libcdev_io_read(addr, 8);
+}
+
+static inline void writeb(u8 value, volatile void __iomem *addr)
+{
+	libcdev_io_write(addr, 1, value);
+}
+
+static inline void writew(u16 value, volatile void __iomem *addr)
+{
+	libcdev_io_write(addr, 2, value);
+}
+
+static inline void writel(u32 value, volatile void __iomem *addr)
+{
+	libcdev_io_write(addr, 4, value);
+}
+
+static inline void writeq(u64 value, volatile void __iomem *addr)
+{
+	libcdev_io_write(addr, 8, value);
+}
+
+#define readb_relaxed(a)	readb(a)
+#define readw_relaxed(a)	readw(a)
+#define readl_relaxed(a)	readl(a)
+#define readq_relaxed(a)	readq(a)
+#define writeb_relaxed(v, a)	writeb(v, a)
+#define writew_relaxed(v, a)	writew(v, a)
+#define writel_relaxed(v, a)	writel(v, a)
+#define writeq_relaxed(v, a)	writeq(v, a)
+#define ioread8(a)		readb(a)
+#define ioread16(a)		readw(a)
+#define ioread32(a)		readl(a)
+#define ioread64(a)		readq(a)
+#define iowrite8(v, a)		writeb(v, a)
+#define iowrite16(v, a)		writew(v, a)
+#define iowrite32(v, a)		writel(v, a)
+#define iowrite64(v, a)		writeq(v, a)
+
+#endif

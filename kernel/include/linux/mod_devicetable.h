@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev-kernel - <linux/mod_devicetable.h>: the match tables of platform
+ * drivers (struct platform_device_id, struct of_device_id), from
+ * <libcdev/platform.h>.
+ */
+#ifndef LIBCDEV_KERNEL_LINUX_MOD_DEVICETABLE_H
+#define LIBCDEV_KERNEL_LINUX_MOD_DEVICETABLE_H
+
+#include <linux/types.h>
+#include <libcdev/platform.h>
+
+typedef unsigned long kernel_ulong_t;
+
+#endif

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev - simulated register banks (include/linux/io.h): each memory
+ * region of a platform device (a mem=START+SIZE of its description, or an
+ * IORESOURCE_MEM resource) is a bank that ioremap() maps. By default a bank
+ * is plain memory: what is written is read back. A test models a device by
+ * giving the bank operations, which then see every access (its offset and
+ * width) in place of the memory.
+ *
+ * Accesses go through libcdev_io_read()/libcdev_io_write() (readl() and the
+ * others of <linux/io.h>); one outside every bank is reported as the
+ * kernel's "unable to handle page fault" would be, and reads all ones.
+ */
+#ifndef LIBCDEV_IO_H
+#define LIBCDEV_IO_H
+
+#include <stdint.h>
+
+#include <libcdev/platform.h>
+
+struct libcdev_regbank_ops {
+	/* @size is 1, 2, 4 or 8 bytes at @offset from the bank's start; NULL: plain memory */
+	uint64_t (*read)(void *ctx, unsigned long offset, unsigned int size);
+	void (*write)(void *ctx, unsigned long offset, unsigned int size, uint64_t value);
+};
+
+/**
+ * libcdev_regbank_set_ops - model the bank at physical address @phys (its
+ * region's start) with @ops (NULL: plain memory again) and @ctx
+ * Return: 0, or -ENOENT when no registered platform device has a region there.
+ */
+int libcdev_regbank_set_ops(unsigned long long phys, const struct libcdev_regbank_ops *ops,
+			    void *ctx);
+
+/**
+ * ioremap - the bank of the region holding [@phys, @phys + @size), at @phys
+ * Return: the mapping, or NULL (with a message) when no region holds it all.
+ */
+void *ioremap(unsigned long long phys, size_t size);
+/** iounmap - nothing to undo; NULL is allowed */
+void iounmap(volatile void *addr);
+
+/**
+ * devm_ioremap_resource - claim @res and map it, until @dev is unbound
+ * Return: the mapping, or ERR_PTR(-EINVAL) (not a memory resource),
+ * ERR_PTR(-EBUSY) (claimed already), ERR_PTR(-ENOMEM).
+ */
+void *devm_ioremap_resource(struct device *dev, const struct resource *res);
+/** devm_ioremap - ioremap() undone at unbind (not claimed) */
+void *devm_ioremap(struct device *dev, unsigned long long phys, size_t size);
+/** devm_platform_ioremap_resource - devm_ioremap_resource() of the @index-th memory resource */
+void *devm_platform_ioremap_resource(struct platform_device *pdev, unsigned int index);
+void *devm_platform_get_and_ioremap_resource(struct platform_device *pdev, unsigned int index,
+					     struct resource **res);
+
+/** libcdev_io_read - an access of @size bytes (1, 2, 4, 8) at @addr in a bank */
+uint64_t libcdev_io_read(const volatile void *addr, unsigned int size);
+void libcdev_io_write(volatile void *addr, unsigned int size, uint64_t value);
+
+#endif

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev - what the register banks (io.c) and the platform bus share.
+ */
+#ifndef LIBCDEV_PLATFORM_PRIVATE_H
+#define LIBCDEV_PLATFORM_PRIVATE_H
+
+#include <libcdev/platform.h>
+
+/* The memory resource of a registered platform device that holds [@phys, @phys + @size), or NULL. */
+struct resource *platform_mem_region(unsigned long long phys, unsigned long long size);
+
+/* The banks of @n resources at @res go (the device that owns them is put). */
+void regbanks_forget(const struct resource *res, unsigned int n);
+
+#endif
