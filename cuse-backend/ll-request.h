@@ -85,6 +85,9 @@ fuse_req_t ll_req_reply(struct ll_req *r);
 /* Reply 0 or -errno. */
 void ll_reply_status(struct ll_req *r, long ret);
 
+/* At open: the caller, with all /proc says of it, into @opener (for the release). */
+void ll_req_keep_opener(struct ll_req *r, struct task_struct *opener);
+
 /* Run as @opener: a release has no caller of its own. */
 void ll_req_as_opener(struct ll_req *r, const struct task_struct *opener);
 

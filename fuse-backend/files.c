@@ -101,7 +101,7 @@ static void do_open(struct ll_req *r, struct fnode *n)
 	}
 	ff->file = file;
 	ff->node = n;
-	ff->opener = r->task;
+	ll_req_keep_opener(r, &ff->opener);
 	ll_poll_init(&ff->poll);
 	pthread_mutex_init(&ff->lock, NULL);
 	pthread_cond_init(&ff->idle, NULL);
