@@ -74,7 +74,7 @@ int ll_req_begin(struct ll_req *r, struct lf_pool *pool, struct ll_share *share,
 		}
 		r->share = share;
 	} else {
-		/* Not refused: it runs in the leader if no other thread can lead. */
+		/* Not refused: it runs while still idle if no other thread can take over. */
 		lf_promote(pool);
 	}
 	r->kind = kind;
