@@ -84,6 +84,7 @@ static void do_open(struct ll_req *r, struct cuse_node *n)
 	cf->node = n;
 	ll_req_keep_opener(r, &cf->opener);
 	ll_poll_init(&cf->poll);
+	vfs_set_unhook(file, ll_poll_unhook, &cf->poll);
 	ll_ioctl_file_init(&cf->ioctl);
 	pthread_mutex_lock(&nodes_lock);
 	n->refs++;

@@ -88,6 +88,24 @@ __poll_t ll_poll_run(struct ll_poll *p, struct file *file, struct fuse_pollhandl
 	return mask;
 }
 
+void ll_poll_unhook(void *data)
+{
+	struct ll_poll *p = data;
+	struct fuse_pollhandle *ph;
+
+	pthread_mutex_lock(&p->poll_lock);
+	poll_unqueue(p);
+	pthread_mutex_unlock(&p->poll_lock);
+	pthread_mutex_lock(&p->ph_lock);
+	ph = p->ph;
+	p->ph = NULL;
+	pthread_mutex_unlock(&p->ph_lock);
+	if (ph) {
+		fuse_lowlevel_notify_poll(ph);
+		fuse_pollhandle_destroy(ph);
+	}
+}
+
 void ll_poll_destroy(struct ll_poll *p)
 {
 	pthread_mutex_lock(&p->poll_lock);

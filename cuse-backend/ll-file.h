@@ -40,6 +40,13 @@ __poll_t ll_poll_run(struct ll_poll *p, struct file *file, struct fuse_pollhandl
 void ll_poll_destroy(struct ll_poll *p);
 
 /*
+ * For a hang-up (vfs_set_unhook(), @data an ll_poll): off the driver's wait
+ * queues before its ->release, and the kernel told to poll again, so that a
+ * poller wakes and meets the hung-up file.
+ */
+void ll_poll_unhook(void *data);
+
+/*
  * The caller's memory while a method runs: [base, base + size) is in buf
  * (the bytes the kernel passed, or will copy back); any other address is
  * read and written in process pid with process_vm_readv/writev, or with

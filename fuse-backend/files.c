@@ -103,6 +103,7 @@ static void do_open(struct ll_req *r, struct fnode *n)
 	ff->node = n;
 	ll_req_keep_opener(r, &ff->opener);
 	ll_poll_init(&ff->poll);
+	vfs_set_unhook(file, ll_poll_unhook, &ff->poll);
 	pthread_mutex_init(&ff->lock, NULL);
 	pthread_cond_init(&ff->idle, NULL);
 	pthread_mutex_lock(&tree_lock);

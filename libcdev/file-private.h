@@ -8,9 +8,22 @@
 #include <libcdev/libcdev.h>
 #include <libcdev/uio.h>
 
+struct file_call;
+
 struct open_file {
 	struct file file;
 	struct cdev *cdev;	/* the reference chrdev_open() took */
+	/* For a hang-up (vfs_hangup_module()), under the dispatcher's files lock: */
+	struct open_file *prev, *next;	/* every open file */
+	struct file_call *calls;	/* the driver methods running on it */
+	bool hung_up;			/* calls fail EIO; no driver code runs for it again */
+	bool released;			/* ->release has run; the backend's release frees it */
+	bool releasing;			/* a hang-up is running ->release */
+	void (*unhook)(void *data);	/* the backend's, before a hang-up's ->release */
+	void *unhook_data;
+	pid_t opener_pid, opener_tgid;	/* `current` for a release by a hang-up */
+	uid_t opener_uid;
+	gid_t opener_gid;
 };
 
 int vfs_open(dev_t dev, int flags, struct file **filp);
@@ -25,5 +38,18 @@ loff_t vfs_llseek(struct file *file, loff_t offset, int whence);
 long vfs_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 __poll_t vfs_poll(struct file *file, struct poll_table_struct *pt);
 int vfs_fsync(struct file *file, int datasync);
+
+/*
+ * Hang up every open file of @mod before a forced unload runs its exit (the
+ * kernel never unloads a module in use; rmmod -f and a host's end do): later
+ * calls on them fail EIO, running methods are interrupted as by a signal and
+ * waited for up to @timeout_ms, then ->flush and ->release run as the opener,
+ * as when a process holding a file dies. Returns how many files still had a
+ * method running at the deadline: those keep their references, as before.
+ */
+int vfs_hangup_module(struct module *mod, int timeout_ms);
+
+/* @unhook(@data) runs before a hang-up's ->release: the backend's hooks into the driver go. */
+void vfs_set_unhook(struct file *file, void (*unhook)(void *data), void *data);
 
 #endif

@@ -11,11 +11,13 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "libcdev-private.h"
 #include "kdefer-private.h"
 #include "file-private.h"
+#include "task-private.h"
 
 /* The kernel's restart codes never reach user space: a caller sees EINTR. */
 /* A driver's method returned: the kernel's rules say it holds no lock now (kcheck.c). */
@@ -98,6 +100,84 @@ static void file_free(struct open_file *of)
 	free(of);
 }
 
+/*
+ * Every open file and the methods running on each, so that a forced unload
+ * can hang a module's files up (vfs_hangup_module()). Lock order: files_lock,
+ * then a task's wait lock.
+ */
+static pthread_mutex_t files_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t files_idle = PTHREAD_COND_INITIALIZER;
+static struct open_file *open_files;
+
+struct file_call {
+	struct task_struct *task;	/* interrupted by a hang-up */
+	struct file_call *next;
+};
+
+static void files_link(struct open_file *of)
+{
+	const struct task_struct *opener = current;
+
+	of->opener_pid = opener->pid;
+	of->opener_tgid = opener->tgid;
+	of->opener_uid = opener->uid;
+	of->opener_gid = opener->gid;
+	pthread_mutex_lock(&files_lock);
+	of->next = open_files;
+	if (open_files)
+		open_files->prev = of;
+	open_files = of;
+	pthread_mutex_unlock(&files_lock);
+}
+
+static void files_unlink_locked(struct open_file *of)
+{
+	if (of->prev)
+		of->prev->next = of->next;
+	else
+		open_files = of->next;
+	if (of->next)
+		of->next->prev = of->prev;
+}
+
+/* A driver method is about to run on @file: -EIO once the file is hung up. */
+static int call_begin(struct file *file, struct file_call *c)
+{
+	struct open_file *of = container_of(file, struct open_file, file);
+	int err = 0;
+
+	pthread_mutex_lock(&files_lock);
+	if (of->hung_up) {
+		err = -EIO;
+	} else {
+		c->task = current;
+		c->next = of->calls;
+		of->calls = c;
+	}
+	pthread_mutex_unlock(&files_lock);
+	return err;
+}
+
+/* The method returned @ret; a call a hang-up interrupted fails EIO, not EINTR. */
+static long call_end(struct file *file, struct file_call *c, long ret)
+{
+	struct open_file *of = container_of(file, struct open_file, file);
+	struct file_call **pp;
+
+	pthread_mutex_lock(&files_lock);
+	for (pp = &of->calls; *pp != c; pp = &(*pp)->next)
+		;
+	*pp = c->next;
+	if (of->hung_up) {
+		if (ret == -EINTR)
+			ret = -EIO;
+		if (!of->calls)
+			pthread_cond_broadcast(&files_idle);
+	}
+	pthread_mutex_unlock(&files_lock);
+	return ret;
+}
+
 int vfs_open(dev_t dev, int flags, struct file **filp)
 {
 	const struct file_operations *fops;
@@ -134,6 +214,7 @@ int vfs_open(dev_t dev, int flags, struct file **filp)
 		if (err)
 			goto out_free;
 	}
+	files_link(of);
 	*filp = &of->file;
 	return 0;
 
@@ -146,31 +227,156 @@ out_cdev_put:
 	return err;
 }
 
-int vfs_flush(struct file *file)
+static int do_flush(struct file *file)
 {
-	if (!file)
-		return -EBADF;
 	return file->f_op->flush ? syscall_exit(op_done(file->f_op->flush(file, NULL),
 							(const void *)file->f_op->flush)) : 0;
+}
+
+int vfs_flush(struct file *file)
+{
+	struct file_call c;
+	int ret;
+
+	if (!file)
+		return -EBADF;
+	if (call_begin(file, &c))
+		return 0;	/* a hung-up file has nothing left to flush */
+	ret = do_flush(file);
+	return (int)call_end(file, &c, ret);
+}
+
+/* The driver's ->release and the references the file held: its last close. */
+static void file_release(struct open_file *of)
+{
+	struct file *file = &of->file;
+	struct module *owner = file->f_op->owner;
+
+	if (file->f_op->release)
+		op_done(file->f_op->release(file->f_inode, file), (const void *)file->f_op->release);
+	/* The owner's code ran last in ->release: only now may the module and cdev go. */
+	module_put(owner);
+	cdev_put(of->cdev);
 }
 
 void vfs_release(struct file *file)
 {
 	struct open_file *of;
-	struct module *owner;
-	struct cdev *cdev;
+	bool released;
 
 	if (!file)
 		return;
 	of = container_of(file, struct open_file, file);
-	cdev = of->cdev;
-	owner = file->f_op->owner;
-	if (file->f_op->release)
-		op_done(file->f_op->release(file->f_inode, file), (const void *)file->f_op->release);
+	pthread_mutex_lock(&files_lock);
+	/* A hang-up running its ->release finishes first. */
+	while (of->releasing)
+		pthread_cond_wait(&files_idle, &files_lock);
+	released = of->released;
+	of->released = true;
+	files_unlink_locked(of);
+	pthread_mutex_unlock(&files_lock);
+	if (!released)
+		file_release(of);
 	file_free(of);
-	/* The owner's code ran last in ->release: only now may the module and cdev go. */
-	module_put(owner);
-	cdev_put(cdev);
+}
+
+void vfs_set_unhook(struct file *file, void (*unhook)(void *data), void *data)
+{
+	struct open_file *of = container_of(file, struct open_file, file);
+
+	of->unhook = unhook;
+	of->unhook_data = data;
+}
+
+/* Flush and release @of as its opener: the process that holds it is as good as gone. */
+static void release_as_opener(struct open_file *of)
+{
+	pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	struct task_struct opener;
+
+	if (of->unhook)
+		of->unhook(of->unhook_data);
+	task_init(&opener, of->opener_pid, of->opener_tgid, of->opener_uid, of->opener_gid,
+		  &lock);
+	task_set_current(&opener);
+	do_flush(&of->file);
+	file_release(of);
+	task_set_current(NULL);
+	pthread_mutex_destroy(&lock);
+}
+
+static bool file_of_module(const struct open_file *of, const struct module *mod)
+{
+	return of->file.f_op->owner == mod && !of->released;
+}
+
+/* Mark @mod's files hung up and interrupt their running methods; true if any runs. */
+static bool hangup_mark_locked(struct module *mod)
+{
+	bool running = false;
+
+	for (struct open_file *of = open_files; of; of = of->next) {
+		if (!file_of_module(of, mod))
+			continue;
+		of->hung_up = true;
+		for (struct file_call *c = of->calls; c; c = c->next) {
+			running = true;
+			if (c->task && c->task->wait_lock)
+				libcdev_task_interrupt(c->task);
+		}
+	}
+	return running;
+}
+
+static bool hangup_running_locked(struct module *mod)
+{
+	for (struct open_file *of = open_files; of; of = of->next)
+		if (file_of_module(of, mod) && of->calls)
+			return true;
+	return false;
+}
+
+/* One file of @mod that no method runs on, now marked released; NULL when none is left. */
+static struct open_file *hangup_next_locked(struct module *mod)
+{
+	for (struct open_file *of = open_files; of; of = of->next) {
+		if (file_of_module(of, mod) && !of->calls) {
+			of->released = of->releasing = true;
+			return of;
+		}
+	}
+	return NULL;
+}
+
+int vfs_hangup_module(struct module *mod, int timeout_ms)
+{
+	struct timespec deadline;
+	struct open_file *of;
+	int stuck = 0;
+
+	clock_gettime(CLOCK_REALTIME, &deadline);
+	deadline.tv_sec += timeout_ms / 1000;
+	deadline.tv_nsec += (timeout_ms % 1000) * 1000000L;
+	if (deadline.tv_nsec >= 1000000000L) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&files_lock);
+	if (hangup_mark_locked(mod))
+		while (hangup_running_locked(mod) &&
+		       pthread_cond_timedwait(&files_idle, &files_lock, &deadline) != ETIMEDOUT)
+			;
+	while ((of = hangup_next_locked(mod))) {
+		pthread_mutex_unlock(&files_lock);
+		release_as_opener(of);
+		pthread_mutex_lock(&files_lock);
+		of->releasing = false;
+		pthread_cond_broadcast(&files_idle);
+	}
+	for (of = open_files; of; of = of->next)
+		stuck += file_of_module(of, mod);
+	pthread_mutex_unlock(&files_lock);
+	return stuck;
 }
 
 /* Char devices take no f_pos lock in the kernel: a blocked reader must not stall a writer. */
@@ -233,16 +439,14 @@ static ssize_t call_loop(struct file *file, const struct iovec *iov, unsigned lo
  * method is preferred for one buffer and the iterator one for segments,
  * as the kernel's VFS chooses.
  */
-static ssize_t vfs_rw(struct file *file, const struct iovec *iov, unsigned long nr,
-		      bool write, bool vectored)
+static ssize_t do_rw(struct file *file, const struct iovec *iov, unsigned long nr,
+		     bool write, bool vectored)
 {
 	bool plain, iter;
 	size_t count = 0;
 	loff_t pos, *ppos = NULL;
 	ssize_t ret;
 
-	if (!file)
-		return -EBADF;
 	if (!(file->f_mode & (write ? FMODE_WRITE : FMODE_READ)))
 		return -EBADF;
 	plain = write ? file->f_op->write != NULL : file->f_op->read != NULL;
@@ -269,6 +473,21 @@ static ssize_t vfs_rw(struct file *file, const struct iovec *iov, unsigned long 
 	return syscall_exit(ret);
 }
 
+static ssize_t vfs_rw(struct file *file, const struct iovec *iov, unsigned long nr,
+		      bool write, bool vectored)
+{
+	struct file_call c;
+	ssize_t ret;
+
+	if (!file)
+		return -EBADF;
+	ret = call_begin(file, &c);
+	if (ret)
+		return ret;
+	ret = do_rw(file, iov, nr, write, vectored);
+	return call_end(file, &c, ret);
+}
+
 ssize_t vfs_read(struct file *file, void __user *buf, size_t count)
 {
 	struct iovec iov = { buf, count };
@@ -293,10 +512,8 @@ ssize_t vfs_writev(struct file *file, const struct iovec *iov, unsigned long nr)
 	return vfs_rw(file, iov, nr, true, true);
 }
 
-loff_t vfs_llseek(struct file *file, loff_t offset, int whence)
+static loff_t do_llseek(struct file *file, loff_t offset, int whence)
 {
-	if (!file)
-		return -EBADF;
 	if (whence < SEEK_SET || whence > SEEK_HOLE)
 		return -EINVAL;
 	if (!(file->f_mode & FMODE_LSEEK) || !file->f_op->llseek)
@@ -304,33 +521,68 @@ loff_t vfs_llseek(struct file *file, loff_t offset, int whence)
 	return op_done(file->f_op->llseek(file, offset, whence), (const void *)file->f_op->llseek);
 }
 
-long vfs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+loff_t vfs_llseek(struct file *file, loff_t offset, int whence)
 {
+	struct file_call c;
+	loff_t ret;
+
 	if (!file)
 		return -EBADF;
-	if (!file->f_op->unlocked_ioctl)
-		return -ENOTTY;
-	return syscall_exit(op_done(file->f_op->unlocked_ioctl(file, cmd, arg),
-				    (const void *)file->f_op->unlocked_ioctl));
+	ret = call_begin(file, &c);
+	if (ret)
+		return ret;
+	ret = do_llseek(file, offset, whence);
+	return call_end(file, &c, ret);
+}
+
+long vfs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct file_call c;
+	long ret;
+
+	if (!file)
+		return -EBADF;
+	ret = call_begin(file, &c);
+	if (ret)
+		return ret;
+	ret = file->f_op->unlocked_ioctl ?
+		syscall_exit(op_done(file->f_op->unlocked_ioctl(file, cmd, arg),
+				     (const void *)file->f_op->unlocked_ioctl)) : -ENOTTY;
+	return call_end(file, &c, ret);
 }
 
 __poll_t vfs_poll(struct file *file, struct poll_table_struct *pt)
 {
+	struct file_call c;
+	__poll_t mask;
+
 	if (!file)
 		return POLLNVAL;
-	if (!file->f_op->poll)
-		return POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM;
-	return (__poll_t)op_done(file->f_op->poll(file, pt), (const void *)file->f_op->poll);
+	/* As a hung-up tty: readable and writable, so a waiter wakes and meets EIO. */
+	if (call_begin(file, &c))
+		return POLLIN | POLLOUT | POLLERR | POLLHUP | POLLRDNORM | POLLWRNORM;
+	mask = file->f_op->poll ? (__poll_t)op_done(file->f_op->poll(file, pt),
+						  (const void *)file->f_op->poll)
+				: POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM;
+	call_end(file, &c, 0);
+	return mask;
 }
 
 int vfs_fsync(struct file *file, int datasync)
 {
+	struct file_call c;
+	int ret;
+
 	if (!file)
 		return -EBADF;
-	if (!file->f_op->fsync)
-		return -EINVAL;
-	return syscall_exit(op_done(file->f_op->fsync(file, 0, LLONG_MAX, datasync),
-				    (const void *)file->f_op->fsync));
+	ret = call_begin(file, &c);
+	if (ret)
+		return ret;
+	ret = file->f_op->fsync ? syscall_exit(op_done(file->f_op->fsync(file, 0, LLONG_MAX,
+									   datasync),
+						       (const void *)file->f_op->fsync))
+				: -EINVAL;
+	return (int)call_end(file, &c, ret);
 }
 
 /* ---- helpers for drivers' own methods ---- */

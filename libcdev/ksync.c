@@ -106,12 +106,8 @@ _public_ int down_trylock(struct semaphore *sem)
 
 _public_ int down_timeout(struct semaphore *sem, long timeout)
 {
-	long left = wait_event_interruptible_timeout(sem->wait, sem_take(sem), timeout);
-
-	/* An interruption does not end down_timeout() in the kernel: go on waiting. */
-	while (left == -ERESTARTSYS)
-		left = wait_event_interruptible_timeout(sem->wait, sem_take(sem), timeout);
-	return left > 0 ? 0 : -ETIME;
+	/* An uninterruptible sleep, as the kernel's: a signal neither ends it nor restarts its clock. */
+	return ___wait_event_timeout(sem->wait, sem_take(sem), timeout, false) > 0 ? 0 : -ETIME;
 }
 
 _public_ void up(struct semaphore *sem)

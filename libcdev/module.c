@@ -93,6 +93,10 @@ _public_ void libcdev_module_set_live(struct module *mod)
 #include <unistd.h>
 
 #include "module-private.h"
+#include "file-private.h"
+
+/* How long a forced unload waits for the methods of its interrupted files. */
+#define HANGUP_WAIT_MS 2000
 
 struct module_export {
 	const char *name;
@@ -558,6 +562,20 @@ _public_ int libcdev_module_start(struct module *mod)
 	return 0;
 }
 
+/*
+ * Forced with files open: hang them up first, so that no method of theirs
+ * runs into what exit() frees, and their ->release runs as at a last close.
+ */
+static void unload_hangup(struct module *mod)
+{
+	int stuck = vfs_hangup_module(mod, HANGUP_WAIT_MS);
+
+	if (stuck)
+		libcdev_log(LOG_WARNING, "%s: %d open files still in a method %d ms after their hang-up: "
+			    "exit runs anyway; their methods stay mapped", mod->name, stuck,
+			    HANGUP_WAIT_MS);
+}
+
 _public_ int libcdev_module_unload(struct module *mod, bool force)
 {
 	struct module_loader *l;
@@ -573,6 +591,8 @@ _public_ int libcdev_module_unload(struct module *mod, bool force)
 	if (err && err != -EALREADY)
 		return err;
 	printk_set_prefix(mod->name);
+	if (module_refcount(mod) > 0)
+		unload_hangup(mod);
 	if (started && mod->exit)
 		mod->exit();
 	/* What exit() left running would run unmapped code: cancel it, wait, report. */

@@ -126,9 +126,23 @@ static int do_down_interruptible(struct waiter *w)
 	return down_interruptible(w->obj);
 }
 
+static int do_down_timeout(struct waiter *w)
+{
+	return down_timeout(w->obj, 1000);
+}
+
+static long long monotonic_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
 static void test_semaphore(void **state)
 {
 	DEFINE_SEMAPHORE(sem, 2);
+	long long started;
 	struct waiter w;
 
 	(void)state;
@@ -149,6 +163,21 @@ static void test_semaphore(void **state)
 	assert_int_equal(waiter_join(&w), -EINTR);
 	up(&sem);
 	assert_int_equal(down_timeout(&sem, 1000), 0);
+
+	/* down_timeout() sleeps uninterruptibly: a signal neither ends it nor restarts its clock. */
+	started = monotonic_ms();
+	waiter_start(&w, do_down_timeout, &sem);
+	wait_until_sleeping(&sem.wait);
+	usleep(500 * 1000);
+	libcdev_task_interrupt(w.task);
+	assert_int_equal(waiter_join(&w), -ETIME);
+	/* Its 1 s from the start, not from the signal half-way (1.5 s). */
+	assert_true(monotonic_ms() - started < 1400);
+	waiter_start(&w, do_down_timeout, &sem);
+	wait_until_sleeping(&sem.wait);
+	libcdev_task_interrupt(w.task);
+	up(&sem);
+	assert_int_equal(waiter_join(&w), 0);
 }
 
 static int do_wait_for_completion(struct waiter *w)

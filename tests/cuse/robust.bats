@@ -20,6 +20,11 @@ count_fds() {
 	ls "/proc/$1/fd" | wc -l
 }
 
+# True once process $1 has at most $2 descriptors (poll_until runs it again).
+fds_at_most() {
+	[ "$(count_fds "$1")" -le "$2" ]
+}
+
 count_threads() {
 	ls "/proc/$1/task" | wc -l
 }
@@ -55,7 +60,7 @@ count_threads() {
 	exec {holder}<&-
 	# Every descriptor a cycle opened was closed: back to the count at load
 	# (one re-add may be in flight, so wait for it).
-	poll_until test "$(count_fds "$MOD_PID")" -le "$fds"
+	poll_until fds_at_most "$MOD_PID" "$fds"
 	# The request threads stay within the pool's bound.
 	echo "threads: $threads at load, $(count_threads "$MOD_PID") after"
 	[ "$(count_threads "$MOD_PID")" -le $((threads + ${LIBCDEV_MAX_THREADS:-256})) ]
@@ -93,4 +98,32 @@ count_threads() {
 	wait_node /dev/libcdev-stress
 	run "$STRESS" stress /dev/libcdev-stress 0.5 2
 	[ "$status" -eq 0 ]
+}
+
+@test "SIGTERM with files open: a blocked read fails EIO, ->release runs as the opener before exit, nothing leaks" {
+	start_module stressmod churn_ms=0
+	wait_node /dev/libcdev-stress-wait
+	CLIENT=$STRESS start_client reader read /dev/libcdev-stress-wait
+	wait_line reader reading
+	wait_in_syscall reader read
+	local holder reader st=0
+	reader=$(client_pid reader)
+	exec {holder}< /dev/libcdev-stress-wait
+	# The host ends as cleanly as without open files: status 0, and in the
+	# sanitizer pass no leak report (the files' references were dropped).
+	stop_module || st=$?
+	[ "$st" -eq 0 ]
+	# The read the hang-up interrupted fails; it does not see end-of-file.
+	run wait_exit reader
+	[ "$status" -eq 1 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/reader.out")" = "reading
+EIO" ]
+	exec {holder}<&-
+	module_output
+	# Both files released as their openers (the reader; this shell), before exit.
+	[ "$(grep -c "wait: released by" "$BATS_TEST_TMPDIR/module.out")" -eq 2 ]
+	grep -q "wait: released by $reader\$" "$BATS_TEST_TMPDIR/module.out"
+	grep -q "wait: released by $BASHPID\$" "$BATS_TEST_TMPDIR/module.out"
+	! grep -q "LeakSanitizer" "$BATS_TEST_TMPDIR/module.out"
+	wait_gone /dev/libcdev-stress-wait
 }

@@ -6,7 +6,8 @@
  *   /dev/libcdev-stress       a small memory device with an ioctl and poll,
  *                             deleted and added again every churn_ms ms;
  *   /dev/libcdev-stress-wait  whose reads block until the module exits (a
- *                             file open on it keeps the module in use).
+ *                             file open on it keeps the module in use); its
+ *                             release says who released it, and when.
  *
  * While a file of a deleted stress node is open, its name is still taken,
  * so the re-add is retried until that file is closed.
@@ -113,10 +114,20 @@ static ssize_t wait_write(struct file *filp, const char __user *buf, size_t coun
 	return count;
 }
 
+/* Before the module's exit or after it: a forced unload must release first. */
+static int wait_release(struct inode *inode, struct file *filp)
+{
+	(void)inode, (void)filp;
+	pr_info("wait: released by %d%s", (int)current->tgid,
+		__atomic_load_n(&exiting, __ATOMIC_ACQUIRE) ? " after exit" : "");
+	return 0;
+}
+
 static const struct file_operations wait_fops = {
 	.owner = THIS_MODULE,
 	.read = wait_read,
 	.write = wait_write,
+	.release = wait_release,
 };
 
 static void sleep_ms(unsigned int ms)

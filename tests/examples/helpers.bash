@@ -93,3 +93,9 @@ as() {
 	setpriv --reuid="$uid" --regid="$uid" --clear-groups "$@"
 }
 
+# as_split RUID EUID CMD...: run CMD with a real uid apart from its effective one.
+as_split() {
+	local ruid=$1 euid=$2
+	shift 2
+	setpriv --ruid="$ruid" --euid="$euid" --rgid="$ruid" --egid="$ruid" --clear-groups "$@"
+}

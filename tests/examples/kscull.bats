@@ -145,13 +145,13 @@ pipe 0 of 63 bytes" ]
 }
 
 @test "kscull: current_uid() is the caller's real uid, current_euid() its effective one" {
-	run setpriv --ruid=1002 --euid=1001 --rgid=1002 --egid=1002 --clear-groups "$CLIENT" open /dev/kscullu r
+	run as_split 1002 1001 "$CLIENT" open /dev/kscullu r
 	[ "$output" = ok ]
 	grep -q 'kscull: kscullu opened by uid 1002 (pid [0-9]*, client)' "$BATS_TEST_TMPDIR/module.out"
 	# The owner is uid 1002; a caller whose effective uid is 1002 is let in.
 	start_client holder as 1002 hold /dev/kscullu r
 	wait_line holder opened
-	run setpriv --ruid=1003 --euid=1002 --rgid=1003 --egid=1003 --clear-groups "$CLIENT" open /dev/kscullu r
+	run as_split 1003 1002 "$CLIENT" open /dev/kscullu r
 	[ "$output" = ok ]
 	run as 1003 "$CLIENT" open /dev/kscullu r
 	[ "$output" = EBUSY ]
