@@ -18,6 +18,9 @@ void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gi
  */
 void task_fill(struct task_struct *t);
 
+/* `current` without reading /proc: for what needs only the ids, the pid and the wait state. */
+struct task_struct *task_current(void);
+
 /* Make @t the `current` of this thread (NULL: back to this thread's own task). */
 void task_set_current(struct task_struct *t);
 

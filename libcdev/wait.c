@@ -121,8 +121,6 @@ _public_ long __wait_remaining(const struct timespec *dl)
 	return ms > 0 ? ms : 0;
 }
 
-static struct task_struct *task_current(void);
-
 static void task_set_waiting(struct task_struct *t, wait_queue_head_t *wq)
 {
 	pthread_mutex_lock(t->wait_lock);
@@ -284,8 +282,7 @@ void task_set_current(struct task_struct *t)
 	current_task = t;
 }
 
-/* `current` without reading /proc: for what needs only the pid and the wait state. */
-static struct task_struct *task_current(void)
+struct task_struct *task_current(void)
 {
 	if (current_task)
 		return current_task;
