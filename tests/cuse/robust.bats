@@ -78,7 +78,9 @@ count_threads() {
 	wait_node /dev/libcdev-stress-wait
 	CLIENT=$STRESS start_client reader read /dev/libcdev-stress-wait
 	wait_line reader reading
-	"$STRESS" stress /dev/libcdev-stress 3 4 > "$BATS_TEST_TMPDIR/stress.out" 2>&1 &
+	# Long enough for the kill to come while they run, however slow the VM:
+	# they end at their first failure, once the host is gone.
+	"$STRESS" stress-until-gone /dev/libcdev-stress 60 4 > "$BATS_TEST_TMPDIR/stress.out" 2>&1 &
 	local spid=$! st=0
 	sleep 1
 	kill -9 "$MOD_PID"

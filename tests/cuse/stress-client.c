@@ -9,6 +9,11 @@
  *	(README, "Limits of CUSE"); any other failure, of open() or of an
  *	operation on an open file, is not one a client may see. Prints the
  *	counts; exit status 0 when there were operations and only those errors.
+ *   stress-client stress-until-gone NODE SECONDS PROCS
+ *	The same, but each process stops at its first failure of any kind:
+ *	for a node that goes for good (its driver killed), so that SECONDS can
+ *	be long enough to be sure the node goes while the processes run, and
+ *	they still end as soon as it has gone.
  *   stress-client read NODE
  *	One blocking read(): prints "ok N" or the errno's name; exit 0 or 1.
  */
@@ -88,11 +93,17 @@ static void one_round(struct counts *c, int fd, int i)
 	c->ops += 4;
 }
 
-static void stress_child(const char *node, double deadline, int out)
+static unsigned long failures(const struct counts *c)
+{
+	return c->unexpected + c->open_gone[0] + c->open_gone[1] + c->open_gone[2] +
+	       c->open_gone[3];
+}
+
+static void stress_child(const char *node, double deadline, bool until_gone, int out)
 {
 	struct counts c = { .first_op = -1 };
 
-	for (int i = 0; now() < deadline; i++) {
+	for (int i = 0; now() < deadline && !(until_gone && failures(&c)); i++) {
 		int fd = open(node, O_RDWR);
 
 		c.ops++;
@@ -135,7 +146,7 @@ static int collect(int procs, int in, pid_t *pids)
 	return sum.ops && !sum.unexpected && !crashed ? 0 : 1;
 }
 
-static int cmd_stress(const char *node, double seconds, int procs)
+static int cmd_stress(const char *node, double seconds, int procs, bool until_gone)
 {
 	pid_t pids[MAX_PROCS];
 	double deadline = now() + seconds;
@@ -151,7 +162,7 @@ static int cmd_stress(const char *node, double seconds, int procs)
 			return 2;
 		if (pids[i] == 0) {
 			close(fds[0]);
-			stress_child(node, deadline, fds[1]);
+			stress_child(node, deadline, until_gone, fds[1]);
 		}
 	}
 	close(fds[1]);
@@ -175,11 +186,14 @@ static int cmd_read(const char *node)
 int main(int argc, char **argv)
 {
 	if (argc == 5 && !strcmp(argv[1], "stress"))
-		return cmd_stress(argv[2], atof(argv[3]), atoi(argv[4]));
+		return cmd_stress(argv[2], atof(argv[3]), atoi(argv[4]), false);
+	if (argc == 5 && !strcmp(argv[1], "stress-until-gone"))
+		return cmd_stress(argv[2], atof(argv[3]), atoi(argv[4]), true);
 	if (argc == 3 && !strcmp(argv[1], "read")) {
 		client_init();
 		return cmd_read(argv[2]);
 	}
-	fprintf(stderr, "usage: stress-client stress NODE SECONDS PROCS | read NODE\n");
+	fprintf(stderr, "usage: stress-client stress|stress-until-gone NODE SECONDS PROCS | "
+		"read NODE\n");
 	return 2;
 }
