@@ -18,13 +18,11 @@ void ll_poll_init(struct ll_poll *p)
 	pthread_mutex_init(&p->ph_lock, NULL);
 }
 
-/* Runs under the queue's lock, from the driver's wake_up(): tell the kernel to poll again. */
-static int poll_wake(struct wait_queue_entry *e, unsigned int mode, int flags, void *key)
+/* Tell the kernel to poll again, once: the handle is used up. */
+static void poll_notify(struct ll_poll *p)
 {
-	struct ll_poll *p = e->private;
 	struct fuse_pollhandle *ph;
 
-	(void)mode, (void)flags, (void)key;
 	pthread_mutex_lock(&p->ph_lock);
 	ph = p->ph;
 	p->ph = NULL;
@@ -33,6 +31,13 @@ static int poll_wake(struct wait_queue_entry *e, unsigned int mode, int flags, v
 		fuse_lowlevel_notify_poll(ph);
 		fuse_pollhandle_destroy(ph);
 	}
+}
+
+/* Runs under the queue's lock, from the driver's wake_up(). */
+static int poll_wake(struct wait_queue_entry *e, unsigned int mode, int flags, void *key)
+{
+	(void)mode, (void)flags, (void)key;
+	poll_notify(e->private);
 	return 0;
 }
 
@@ -91,19 +96,11 @@ __poll_t ll_poll_run(struct ll_poll *p, struct file *file, struct fuse_pollhandl
 void ll_poll_unhook(void *data)
 {
 	struct ll_poll *p = data;
-	struct fuse_pollhandle *ph;
 
 	pthread_mutex_lock(&p->poll_lock);
 	poll_unqueue(p);
 	pthread_mutex_unlock(&p->poll_lock);
-	pthread_mutex_lock(&p->ph_lock);
-	ph = p->ph;
-	p->ph = NULL;
-	pthread_mutex_unlock(&p->ph_lock);
-	if (ph) {
-		fuse_lowlevel_notify_poll(ph);
-		fuse_pollhandle_destroy(ph);
-	}
+	poll_notify(p);
 }
 
 void ll_poll_destroy(struct ll_poll *p)

@@ -191,11 +191,9 @@ _public_ long wait_for_completion_interruptible_timeout(struct completion *x,
 
 _public_ unsigned long wait_for_completion_timeout(struct completion *x, unsigned long timeout)
 {
-	long left = wait_for_completion_interruptible_timeout(x, timeout);
-
-	while (left == -ERESTARTSYS)	/* uninterruptible: keep waiting */
-		left = wait_for_completion_interruptible_timeout(x, timeout);
-	return left;
+	/* Uninterruptible, as the kernel's: a signal neither ends the wait nor restarts its clock. */
+	return (unsigned long)___wait_event_timeout(x->wait, try_wait_for_completion(x),
+						    (long)timeout, false);
 }
 
 /* ---- task states and explicit waits ---- */

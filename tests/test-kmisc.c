@@ -251,6 +251,33 @@ static void test_ida_idr(void **state)
 	assert_true(idr_is_empty(&idr));
 }
 
+/* simple_read_from_buffer()/simple_write_to_buffer(): bounds, the position, EFAULT. */
+static void test_simple_buffers(void **state)
+{
+	char store[8] = "abcdefg", out[16];
+	loff_t pos = 5;
+
+	(void)state;
+	assert_int_equal(simple_read_from_buffer(out, sizeof(out), &pos, store, 7), 2);
+	assert_memory_equal(out, "fg", 2);
+	assert_int_equal(pos, 7);
+	assert_int_equal(simple_read_from_buffer(out, sizeof(out), &pos, store, 7), 0);
+	pos = -1;
+	assert_int_equal(simple_read_from_buffer(out, 1, &pos, store, 7), -EINVAL);
+	pos = 0;
+	assert_int_equal(simple_read_from_buffer((void __user *)16, 4, &pos, store, 7), -EFAULT);
+	assert_int_equal(pos, 0);
+	pos = 6;
+	assert_int_equal(simple_write_to_buffer(store, 7, &pos, "XYZ", 3), 1);
+	assert_int_equal(store[6], 'X');
+	assert_int_equal(pos, 7);
+	assert_int_equal(simple_write_to_buffer(store, 7, &pos, "XYZ", 3), 0);
+	pos = 0;
+	assert_int_equal(simple_write_to_buffer(store, 7, &pos, (const void __user *)16, 3),
+			 -EFAULT);
+	assert_memory_equal(store, "abcdefX", 7);
+}
+
 static int reset(void **state)
 {
 	return test_env_reset(state);
@@ -264,6 +291,7 @@ int main(void)
 		cmocka_unit_test(test_misc_minors),
 		cmocka_unit_test(test_cdev_device_add),
 		cmocka_unit_test(test_ida_idr),
+		cmocka_unit_test(test_simple_buffers),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -185,9 +185,16 @@ static int do_wait_for_completion(struct waiter *w)
 	return wait_for_completion_interruptible(w->obj);
 }
 
+/* Its time left (> 0), or 0 when 1 s ran out. */
+static int do_wait_for_completion_timeout(struct waiter *w)
+{
+	return (int)wait_for_completion_timeout(w->obj, 1000);
+}
+
 static void test_completion(void **state)
 {
 	DECLARE_COMPLETION(done);
+	long long started;
 	struct waiter w;
 
 	(void)state;
@@ -218,6 +225,20 @@ static void test_completion(void **state)
 	wait_until_sleeping(&done.wait);
 	libcdev_task_interrupt(w.task);
 	assert_int_equal(waiter_join(&w), -ERESTARTSYS);
+
+	/* wait_for_completion_timeout() sleeps uninterruptibly too. */
+	started = monotonic_ms();
+	waiter_start(&w, do_wait_for_completion_timeout, &done);
+	wait_until_sleeping(&done.wait);
+	usleep(500 * 1000);
+	libcdev_task_interrupt(w.task);
+	assert_int_equal(waiter_join(&w), 0);
+	assert_true(monotonic_ms() - started < 1400);
+	waiter_start(&w, do_wait_for_completion_timeout, &done);
+	wait_until_sleeping(&done.wait);
+	libcdev_task_interrupt(w.task);
+	complete(&done);
+	assert_true(waiter_join(&w) > 0);
 }
 
 /* The explicit loop of LDD3's scullp-style drivers, on a flag. */

@@ -39,6 +39,26 @@
 
 #define MAX_LFS_FILESIZE	((loff_t)LLONG_MAX)
 
+/* How many bytes from @pos a simple_*_buffer() call moves: 0 at the end, -EINVAL before the start. */
+static inline ssize_t __simple_buffer_span(loff_t pos, size_t available, size_t count)
+{
+	if (pos < 0)
+		return -EINVAL;
+	if ((size_t)pos >= available || !count)
+		return 0;
+	return (ssize_t)(available - (size_t)pos < count ? available - (size_t)pos : count);
+}
+
+/* @n bytes asked, @left of them not copied: -EFAULT if none was, else advance *@ppos. */
+static inline ssize_t __simple_buffer_done(loff_t *ppos, size_t n, unsigned long left)
+{
+	if (left == n)
+		return -EFAULT;
+	n -= left;
+	*ppos += (loff_t)n;
+	return (ssize_t)n;
+}
+
 /**
  * simple_read_from_buffer - copy from @from (@available bytes) at *@ppos to the caller
  * Return: the bytes copied (0 at the end), or -EFAULT if none could be.
@@ -46,46 +66,24 @@
 static inline ssize_t simple_read_from_buffer(void __user *to, size_t count, loff_t *ppos,
 					      const void *from, size_t available)
 {
-	loff_t pos = *ppos;
-	size_t n;
-	unsigned long left;
+	ssize_t n = __simple_buffer_span(*ppos, available, count);
 
-	if (pos < 0)
-		return -EINVAL;
-	if ((size_t)pos >= available || !count)
-		return 0;
-	n = available - (size_t)pos;
-	if (n > count)
-		n = count;
-	left = copy_to_user(to, (const char *)from + pos, n);
-	if (left == n)
-		return -EFAULT;
-	n -= left;
-	*ppos = pos + (loff_t)n;
-	return (ssize_t)n;
+	if (n <= 0)
+		return n;
+	return __simple_buffer_done(ppos, (size_t)n,
+				    copy_to_user(to, (const char *)from + *ppos, (size_t)n));
 }
 
 /** simple_write_to_buffer - copy from the caller into @to (@available bytes) at *@ppos */
 static inline ssize_t simple_write_to_buffer(void *to, size_t available, loff_t *ppos,
 					     const void __user *from, size_t count)
 {
-	loff_t pos = *ppos;
-	size_t n;
-	unsigned long left;
+	ssize_t n = __simple_buffer_span(*ppos, available, count);
 
-	if (pos < 0)
-		return -EINVAL;
-	if ((size_t)pos >= available || !count)
-		return 0;
-	n = available - (size_t)pos;
-	if (n > count)
-		n = count;
-	left = copy_from_user((char *)to + pos, from, n);
-	if (left == n)
-		return -EFAULT;
-	n -= left;
-	*ppos = pos + (loff_t)n;
-	return (ssize_t)n;
+	if (n <= 0)
+		return n;
+	return __simple_buffer_done(ppos, (size_t)n,
+				    copy_from_user((char *)to + *ppos, from, (size_t)n));
 }
 
 /*
