@@ -166,11 +166,13 @@ ready $MAJ:$MIN" ]
 	printf 'for all' > "$NODES/mem"
 	# As for a /dev node of mode 0600: root only.
 	run as_nobody cat "$NODES/mem"
-	[ "$status" -ne 0 ] && [[ "$output" == *"Permission denied"* ]]
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"Permission denied"* ]]
 	chmod 0666 "$NODES/mem"
 	[ "$(stat -c %a "$NODES/mem")" = 666 ]
 	run as_nobody cat "$NODES/mem"
-	[ "$status" -eq 0 ] && [ "$output" = "for all" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "for all" ]
 	chown nobody "$NODES/pipe"
 	[ "$(stat -c %U "$NODES/pipe")" = nobody ]
 }
@@ -180,7 +182,8 @@ ready $MAJ:$MIN" ]
 	[ "$("$CLIENT" devnum "$NODES/mem")" = "$MAJ:$MIN" ]
 	[ "$("$CLIENT" devnum "$NODES/pipe")" = "$MAJ:$((MIN + 1))" ]
 	run "$CLIENT" devnum "$NODES"
-	[ "$status" -eq 1 ] && [ "$output" = ENODATA ]
+	[ "$status" -eq 1 ]
+	[ "$output" = ENODATA ]
 }
 
 @test "a name with '/' makes directories, which go with their last file" {
@@ -196,13 +199,17 @@ ready $MAJ:$MIN" ]
 @test "no file of the mount is made, removed or renamed by hand" {
 	start_driver
 	run touch "$NODES/new"
-	[ "$status" -ne 0 ] && [[ "$output" == *"Operation not permitted"* ]]
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"Operation not permitted"* ]]
 	run mkdir "$NODES/dir"
-	[ "$status" -ne 0 ] && [[ "$output" == *"Operation not permitted"* ]]
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"Operation not permitted"* ]]
 	run rm -f "$NODES/mem"
-	[ "$status" -ne 0 ] && [[ "$output" == *"Operation not permitted"* ]]
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"Operation not permitted"* ]]
 	run mv "$NODES/mem" "$NODES/moved"
-	[ "$status" -ne 0 ] && [[ "$output" == *"Operation not permitted"* ]]
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"Operation not permitted"* ]]
 	is_node "$NODES/mem"
 	[ ! -e "$NODES/new" ]
 }
@@ -237,7 +244,8 @@ user_setup() {
 	[ "${lines[1]}" = "${lines[0]} $(id -u nobody) $(id -g nobody)" ]
 	# Without user_allow_other in /etc/fuse.conf, no one else enters the mount, root included.
 	run cat "$USER_DIR/mnt/libcdev-test/mem"
-	[ "$status" -ne 0 ] && [[ "$output" == *"Permission denied"* ]]
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"Permission denied"* ]]
 	stop_server "$DRV_PID"
 	! is_mounted "$USER_DIR/mnt"
 	[ ! -e "$USER_DIR/mnt" ]

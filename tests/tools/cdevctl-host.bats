@@ -74,17 +74,23 @@ teardown() {
 
 @test "run: bad parameters fail with one clear line and leave nothing behind" {
 	run "$CDEVCTL" run "$MOD" bogus=1
-	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: testmod: unknown parameter 'bogus'" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "cdevctl: testmod: unknown parameter 'bogus'" ]
 	run "$CDEVCTL" run "$MOD" num=12abc
-	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: testmod: invalid value for parameter 'num': '12abc'" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "cdevctl: testmod: invalid value for parameter 'num': '12abc'" ]
 	run "$CDEVCTL" run "$MOD" usnum=65536
-	[ "$status" -eq 1 ] && [[ "$output" == *"invalid value for parameter 'usnum'"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"invalid value for parameter 'usnum'"* ]]
 	run "$CDEVCTL" run "$MOD" unum=-1
-	[ "$status" -eq 1 ] && [[ "$output" == *"invalid value for parameter 'unum'"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"invalid value for parameter 'unum'"* ]]
 	run "$CDEVCTL" run "$MOD" flag=maybe
-	[ "$status" -eq 1 ] && [[ "$output" == *"invalid value for parameter 'flag'"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"invalid value for parameter 'flag'"* ]]
 	run "$CDEVCTL" run "$MOD" list=1,2,3,4
-	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: testmod: too many values for parameter 'list'" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "cdevctl: testmod: too many values for parameter 'list'" ]
 	[ ! -e "$LIBCDEV_RUNDIR/modules/testmod.pid" ]
 	[ ! -s "$LIBCDEV_REGISTRY" ] || ! grep -q testmod "$LIBCDEV_REGISTRY"
 }
@@ -99,13 +105,17 @@ teardown() {
 
 @test "run: not a module, a missing file, an unknown backend" {
 	run "$CDEVCTL" run /bin/true
-	[ "$status" -eq 1 ] && [[ "$output" == *"cdevctl: /bin/true: not a libcdev module"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"cdevctl: /bin/true: not a libcdev module"* ]]
 	run "$CDEVCTL" run "$BATS_TEST_TMPDIR/none.so"
-	[ "$status" -eq 1 ] && [[ "$output" == *"No such file or directory"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"No such file or directory"* ]]
 	run "$CDEVCTL" run --backend nosuch "$MOD"
-	[ "$status" -eq 1 ] && [[ "$output" == *"backend nosuch: unknown backend"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"backend nosuch: unknown backend"* ]]
 	run "$CDEVCTL" run
-	[ "$status" -eq 2 ] && [[ "$output" == *"usage:"* ]]
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"usage:"* ]]
 }
 
 @test "insmod returns after init; lsmod lists it; a second insmod is refused; rmmod stops it" {
@@ -117,14 +127,16 @@ teardown() {
 	[ "${lines[0]}" = "Module                  Size  Used by" ]
 	[[ "${lines[1]}" =~ ^testmod\ +[0-9]+\ +0$ ]]
 	run "$CDEVCTL" insmod "$MOD"
-	[ "$status" -eq 1 ] && [[ "$output" == *"testmod: module already loaded (pid $pid)"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"testmod: module already loaded (pid $pid)"* ]]
 	run "$CDEVCTL" rmmod testmod
 	[ "$status" -eq 0 ]
 	! kill -0 "$pid" 2>/dev/null
 	run "$CDEVCTL" lsmod
 	[ "${#lines[@]}" -eq 1 ]
 	run "$CDEVCTL" rmmod testmod
-	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: rmmod: ERROR: Module testmod is not currently loaded" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "cdevctl: rmmod: ERROR: Module testmod is not currently loaded" ]
 }
 
 @test "insmod reports a failing init and leaves no host" {
@@ -133,7 +145,8 @@ teardown() {
 	[[ "$output" == *"could not insert module $MOD: Invalid argument"* ]]
 	[ ! -e "$LIBCDEV_RUNDIR/modules/testmod.pid" ]
 	run "$CDEVCTL" insmod "$MOD" bogus
-	[ "$status" -eq 1 ] && [[ "$output" == *"unknown parameter 'bogus'"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"unknown parameter 'bogus'"* ]]
 }
 
 @test "rmmod is refused while the module is in use; -f forces it" {
@@ -141,7 +154,8 @@ teardown() {
 	run "$CDEVCTL" lsmod
 	[[ "${lines[1]}" =~ ^testmod\ +[0-9]+\ +1$ ]]
 	run "$CDEVCTL" rmmod testmod
-	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: rmmod: ERROR: Module testmod is in use" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "cdevctl: rmmod: ERROR: Module testmod is in use" ]
 	[ -e "$LIBCDEV_RUNDIR/modules/testmod.pid" ]
 	run "$CDEVCTL" rmmod -f testmod
 	[ "$status" -eq 0 ]
@@ -168,10 +182,12 @@ teardown() {
 @test "every command has --help" {
 	for c in run insmod rmmod lsmod modinfo devices; do
 		run "$CDEVCTL" "$c" --help
-		[ "$status" -eq 0 ] && [[ "$output" == *"usage: cdevctl $c"* ]]
+		[ "$status" -eq 0 ]
+		[[ "$output" == *"usage: cdevctl $c"* ]]
 	done
 	run "$CDEVCTL" --help
 	[ "$status" -eq 0 ]
 	run "$CDEVCTL" nosuch
-	[ "$status" -eq 2 ] && [[ "$output" == *"unknown command 'nosuch'"* ]]
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"unknown command 'nosuch'"* ]]
 }

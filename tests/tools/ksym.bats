@@ -43,7 +43,8 @@ run_bg() {
 	# Reverse order, and ksym_a's own helper is still its own after ksym_b came.
 	[ "$(grep -n 'ksym_b: exit' "$OUT" | cut -d: -f1)" -lt \
 	  "$(grep -n 'ksym_a: exit helper=100' "$OUT" | cut -d: -f1)" ]
-	[ ! -e "$LIBCDEV_RUNDIR/modules/ksym_a.pid" ] && [ ! -e "$LIBCDEV_RUNDIR/modules/ksym_b.pid" ]
+	[ ! -e "$LIBCDEV_RUNDIR/modules/ksym_a.pid" ]
+	[ ! -e "$LIBCDEV_RUNDIR/modules/ksym_b.pid" ]
 }
 
 @test "lsmod shows the user; rmmod of the used module is refused, even forced; reverse order works" {
@@ -52,9 +53,11 @@ run_bg() {
 	[[ "$output" =~ ksym_a\ +[0-9]+\ +1\ ksym_b ]]
 	[[ "$output" =~ ksym_b\ +[0-9]+\ +0 ]]
 	run "$CDEVCTL" rmmod ksym_a
-	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: rmmod: ERROR: Module ksym_a is in use by: ksym_b" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "cdevctl: rmmod: ERROR: Module ksym_a is in use by: ksym_b" ]
 	run "$CDEVCTL" rmmod -f ksym_a
-	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: rmmod: ERROR: Module ksym_a is in use by: ksym_b" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "cdevctl: rmmod: ERROR: Module ksym_a is in use by: ksym_b" ]
 	! grep -q "ksym_a: exit" "$OUT"
 	run "$CDEVCTL" rmmod ksym_b
 	[ "$status" -eq 0 ]
@@ -62,7 +65,8 @@ run_bg() {
 	# ksym_b is gone, its host serves ksym_a on.
 	[ ! -e "$LIBCDEV_RUNDIR/modules/ksym_b.pid" ] && kill -0 "$pid"
 	run "$CDEVCTL" lsmod
-	[[ "$output" =~ ksym_a\ +[0-9]+\ +0$ ]] && [[ "$output" != *ksym_b* ]]
+	[[ "$output" =~ ksym_a\ +[0-9]+\ +0$ ]]
+	[[ "$output" != *ksym_b* ]]
 	run "$CDEVCTL" rmmod ksym_a
 	[ "$status" -eq 0 ]
 	# The last module gone, the host has ended when rmmod returns.
@@ -98,7 +102,8 @@ run_bg() {
 
 @test "insmod loads a stack in the background; the modules' parameters follow each one" {
 	run "$CDEVCTL" insmod "$A" + "$B" bogus=1
-	[ "$status" -eq 1 ] && [ "$output" = "cdevctl: insmod: ksym_b: unknown parameter 'bogus'" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "cdevctl: insmod: ksym_b: unknown parameter 'bogus'" ]
 	[ ! -e "$LIBCDEV_RUNDIR/modules/ksym_a.pid" ]
 	run "$CDEVCTL" insmod "$A" + "$B"
 	[ "$status" -eq 0 ]
@@ -111,7 +116,8 @@ run_bg() {
 
 @test "usage: '+' must be followed by a module" {
 	run "$CDEVCTL" run "$A" +
-	[ "$status" -eq 2 ] && [[ "$output" == *"'+' must be followed by a module"* ]]
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"'+' must be followed by a module"* ]]
 	run "$CDEVCTL" insmod "$A" + + "$B"
 	[ "$status" -eq 2 ]
 }
