@@ -82,7 +82,7 @@ static void do_open(struct ll_req *r, struct cuse_node *n)
 	}
 	cf->file = file;
 	cf->node = n;
-	cf->opener = r->task;
+	ll_req_keep_opener(r, &cf->opener);
 	ll_poll_init(&cf->poll);
 	vfs_set_unhook(file, ll_poll_unhook, &cf->poll);
 	ll_ioctl_file_init(&cf->ioctl);
@@ -166,7 +166,11 @@ static long ioctl_call(void *ctx, unsigned int cmd, unsigned long arg)
 static void do_ioctl(struct ll_req *r, struct cuse_node *n)
 {
 	struct cuse_file *cf = cuse_file_of(&r->fi);
-	struct ll_ioctl_req ir = {
+	struct ll_ioctl_req ir;
+	struct ll_ioctl_out o;
+
+	task_fill(&r->task);	/* the caller's tgid, to reach its memory */
+	ir = (struct ll_ioctl_req){
 		.pid = r->task.pid,
 		.tgid = r->task.tgid,
 		.interrupted = &r->interrupted,
@@ -176,7 +180,6 @@ static void do_ioctl(struct ll_req *r, struct cuse_node *n)
 		.in_bufsz = r->in_bufsz,
 		.out_bufsz = r->out_bufsz,
 	};
-	struct ll_ioctl_out o;
 
 	(void)n;
 	ll_ioctl_run(&cf->ioctl, &ir, ioctl_call, cf->file, &o);

@@ -27,18 +27,19 @@ enum node_state {
 
 struct cuse_node {
 	struct cuse_node *next;		/* all nodes, under nodes_lock */
-	struct cuse_node *next_cmd;	/* the loop thread's to-do list */
+	struct cuse_node *next_cmd;	/* the destruction queue */
 	struct cdev *cdev;
 	dev_t dev;
 	char name[NODE_NAME_MAX];
 	struct fuse_session *se;
 	int fd;
-	atomic_int refs;		/* the last put queues the destruction */
 	struct ll_share share;		/* its part of the request threads */
 	int waiters;			/* threads waiting on it: they free it if it dies meanwhile */
 	int open_files;			/* under nodes_lock */
 	bool deleted;			/* cdev_del() ran */
 	enum node_state state;		/* under nodes_lock */
+	/* Last: a node's memory is used again, and a late event may read refs meanwhile. */
+	atomic_int refs;		/* the last put queues the destruction */
 };
 
 

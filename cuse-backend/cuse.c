@@ -3,19 +3,23 @@
  * libcdev - the CUSE backend: every live device number becomes /dev/NAME.
  *
  * One CUSE connection serves exactly one device number (fs/fuse/cuse.c), so a
- * cdev of count N is N connections, each its own open() of /dev/cuse. The
- * request threads are a leader/followers pool (leaders.h): the leader waits
- * on all connections at once (epoll), reads one request into its own buffer,
- * hands the leadership on and runs the request itself, replying straight to
- * the connection. No request is copied, queued or passed between threads.
- * The requests themselves are cuse-files.c's.
+ * cdev of count N is N connections, each its own open() of /dev/cuse. Every
+ * idle request thread (leaders.h) waits on all connections at once (epoll);
+ * the one woken reads one request into its own buffer, re-arms the
+ * connection and runs the request itself, replying straight to the
+ * connection. No request is copied, queued or passed between threads. The
+ * requests themselves are cuse-files.c's.
  *
- * A node lives while its cdev is added or any file on it is open; it is
- * destroyed only by the leader, so no request is read from a connection
- * being torn down. A node holds a reference for being live, one for every
- * open file and one for every request in flight; the last one going queues
- * its destruction, and closing the connection makes the kernel remove the
- * device.
+ * A node lives while its cdev is added or any file on it is open. A node
+ * holds a reference for being live, one for every open file and one for
+ * every request being read or run; the last one going queues its
+ * destruction (run by whichever thread takes the queue's event), and closing
+ * the connection makes the kernel remove the device. A thread reads from a
+ * connection only with a reference, so never from one being torn down. An
+ * event already delivered may name a node destroyed since: node memory is
+ * therefore never freed but kept for the next node, and such a late event
+ * finds no reference to take (or takes one on the new node, whose connection
+ * is then just read once more, harmlessly: reads do not block).
  */
 #define FUSE_USE_VERSION 31
 
@@ -24,12 +28,13 @@
 #include <fuse3/cuse_lowlevel.h>
 #include <fuse3/fuse_lowlevel.h>
 #include <limits.h>
+#include <sched.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -44,8 +49,9 @@
 pthread_mutex_t nodes_lock = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t nodes_cond = PTHREAD_COND_INITIALIZER;
 static struct cuse_node *nodes;
-static struct cuse_node *cmd_destroy;	/* nodes for the loop thread to destroy */
-static int epfd = -1, cmdfd = -1;
+static struct cuse_node *free_nodes;	/* destroyed, for the next ones (see above) */
+static struct cuse_node *cmd_destroy;	/* nodes to destroy */
+static int cmdfd = -1;
 
 const char *cuse_device(void)
 {
@@ -61,7 +67,7 @@ static void loop_kick(void)
 	uint64_t one = 1;
 
 	if (write(cmdfd, &one, sizeof(one)) < 0)
-		pr_err_lib("cuse: cannot wake the loop thread: %s", strerror(errno));
+		pr_err_lib("cuse: cannot queue a node's destruction: %s", strerror(errno));
 }
 
 /* Called with nodes_lock held, after the last reference went. */
@@ -99,10 +105,21 @@ bool node_tryget(struct cuse_node *n)
 	return false;
 }
 
-/* ---- the loop thread ---- */
+/* Take back the live reference of a node never added: late events may hold one a moment. */
+static void node_unget_live(struct cuse_node *n)
+{
+	int live = 1;
 
-static void loop_lead(struct lf_pool *pool);
-struct lf_pool cuse_request_threads = LF_POOL_INIT(loop_lead, ll_thread_exit, "cuse");
+	while (!atomic_compare_exchange_weak(&n->refs, &live, 0)) {
+		live = 1;
+		sched_yield();
+	}
+}
+
+/* ---- the request threads ---- */
+
+static void loop_event(struct lf_pool *pool, void *data);
+struct lf_pool cuse_request_threads = LF_POOL_INIT(loop_event, ll_thread_exit, "cuse");
 
 /* The kernel names the class device after DEVNAME with '/' as '!'. */
 bool node_check_sysfs(const char *name, dev_t dev)
@@ -124,18 +141,42 @@ bool node_check_sysfs(const char *name, dev_t dev)
 	return !strcmp(have, want);
 }
 
-static void node_free(struct cuse_node *n)
+/* Kept for the next node, never freed: see above. Its refs stay 0 meanwhile. */
+static void node_free_locked(struct cuse_node *n)
 {
-	free(n);
+	n->next = free_nodes;
+	free_nodes = n;
 }
 
-/* Loop thread only: close the connection (the kernel removes the device). */
+static void node_free(struct cuse_node *n)
+{
+	pthread_mutex_lock(&nodes_lock);
+	node_free_locked(n);
+	pthread_mutex_unlock(&nodes_lock);
+}
+
+/* A zeroed node, refs 0 (a late event may try to take one: it must keep failing). */
+static struct cuse_node *node_alloc(void)
+{
+	struct cuse_node *n;
+
+	pthread_mutex_lock(&nodes_lock);
+	n = free_nodes;
+	if (n)
+		free_nodes = n->next;
+	pthread_mutex_unlock(&nodes_lock);
+	if (!n)
+		return calloc(1, sizeof(*n));
+	memset(n, 0, offsetof(struct cuse_node, refs));
+	return n;
+}
+
+/* Once the last reference went: close the connection (the kernel removes the device). */
 static void node_destroy(struct cuse_node *n)
 {
 	struct cuse_node **pp;
-	bool free_now;
 
-	epoll_ctl(epfd, EPOLL_CTL_DEL, n->fd, NULL);
+	lf_del(&cuse_request_threads, n->fd);
 	fuse_session_destroy(n->se);	/* closes n->fd */
 	/* Log now: once it is NODE_DEAD, a thread in nodes_release() may free it. */
 	pr_dbg("cuse: node %s (%u:%u) removed", n->name, MAJOR(n->dev), MINOR(n->dev));
@@ -145,13 +186,13 @@ static void node_destroy(struct cuse_node *n)
 	if (*pp)
 		*pp = n->next;
 	n->state = NODE_DEAD;
-	free_now = n->waiters == 0;
+	if (n->waiters == 0)
+		node_free_locked(n);
 	pthread_cond_broadcast(&nodes_cond);
 	pthread_mutex_unlock(&nodes_lock);
-	if (free_now)
-		node_free(n);
 }
 
+/* The queue's event: destroy the nodes in it. */
 static void loop_run_commands(void)
 {
 	struct cuse_node *list, *next;
@@ -169,48 +210,42 @@ static void loop_run_commands(void)
 	}
 }
 
-/* The leader: take in one request and run it (after promoting a follower). */
-static void loop_receive(struct cuse_node *n)
+/* Read one request of @n, re-arm its connection and run the request here. */
+static void loop_receive(struct lf_pool *pool, struct cuse_node *n)
 {
 	struct fuse_buf *buf = ll_receive_buf();
 	int res = fuse_session_receive_buf(n->se, buf);
 
-	if (res == -EINTR || res == -EAGAIN)
-		return;
-	if (res <= 0) {
+	if (res > 0 || res == -EINTR || res == -EAGAIN)
+		lf_rearm(pool, n->fd, n);
+	if (res > 0) {
+		fuse_session_process_buf(n->se, buf);
+	} else if (res != -EINTR && res != -EAGAIN) {
 		/* ENODEV: the kernel aborted the connection (refused at init, or gone). */
-		epoll_ctl(epfd, EPOLL_CTL_DEL, n->fd, NULL);
+		lf_del(pool, n->fd);
 		pthread_mutex_lock(&nodes_lock);
 		if (n->state == NODE_STARTING || n->state == NODE_LIVE)
 			n->state = NODE_FAILED;
 		pthread_cond_broadcast(&nodes_cond);
 		pthread_mutex_unlock(&nodes_lock);
-		return;
 	}
-	fuse_session_process_buf(n->se, buf);
 }
 
-/*
- * One event at a time: the leader runs what it receives, and the next event
- * is for the next leader. Receiving and destroying nodes both happen here,
- * under the leadership, so never at once.
- */
-static void loop_lead(struct lf_pool *pool)
+/* In an idle request thread: the destruction queue's event, or a node's. */
+static void loop_event(struct lf_pool *pool, void *data)
 {
-	struct epoll_event ev;
-	int nr = epoll_wait(epfd, &ev, 1, -1);
+	struct cuse_node *n = data;
 
-	(void)pool;
-	if (nr < 0 && errno != EINTR) {
-		pr_err_lib("cuse: epoll_wait: %s", strerror(errno));
+	if (!n) {
+		loop_run_commands();
+		lf_rearm(pool, cmdfd, NULL);
 		return;
 	}
-	if (nr <= 0)
+	/* None for a node on its way out: its event is not re-armed. */
+	if (!node_tryget(n))
 		return;
-	if (ev.data.ptr == NULL)
-		loop_run_commands();
-	else
-		loop_receive(ev.data.ptr);
+	loop_receive(pool, n);
+	node_put(n);
 }
 
 /* ---- making nodes ---- */
@@ -223,7 +258,7 @@ static bool node_name_taken_locked(const char *name)
 	return false;
 }
 
-/* Open a connection for @dev and let the loop thread answer its CUSE_INIT. */
+/* Open a connection for @dev and let the request threads answer its CUSE_INIT. */
 static int node_start(struct cuse_node *n)
 {
 	char devname[NODE_NAME_MAX + 8], mnt[32];
@@ -237,7 +272,6 @@ static int node_start(struct cuse_node *n)
 	};
 	char *fuse_argv[] = { (char *)"libcdev", NULL };
 	struct fuse_args args = FUSE_ARGS_INIT(1, fuse_argv);
-	struct epoll_event ev = { .events = EPOLLIN };
 	int err;
 
 	snprintf(devname, sizeof(devname), "DEVNAME=%s", n->name);
@@ -245,7 +279,8 @@ static int node_start(struct cuse_node *n)
 	fuse_opt_free_args(&args);	/* libfuse added its own options to them */
 	if (!n->se)
 		return -ENOMEM;
-	n->fd = open(cuse_device(), O_RDWR | O_CLOEXEC);
+	/* Non-blocking: a late event (see above) must not wait for a request. */
+	n->fd = open(cuse_device(), O_RDWR | O_CLOEXEC | O_NONBLOCK);
 	if (n->fd < 0) {
 		err = -errno;
 		goto out_destroy;
@@ -256,9 +291,11 @@ static int node_start(struct cuse_node *n)
 		err = -EIO;
 		goto out_destroy;
 	}
-	ev.data.ptr = n;
-	if (epoll_ctl(epfd, EPOLL_CTL_ADD, n->fd, &ev) < 0) {
-		err = -errno;
+	/* Live from here on (released: what was set above is seen with a reference). */
+	atomic_store(&n->refs, 1);
+	err = lf_add(&cuse_request_threads, n->fd, n);
+	if (err) {
+		node_unget_live(n);
 		goto out_destroy;	/* the session owns the fd now */
 	}
 	return 0;
@@ -293,7 +330,7 @@ static void nodes_wait_started(struct cuse_node **v, unsigned int count)
 /*
  * Drop the live reference of each node and wait until the unopened ones are
  * gone. Every node is marked as waited on before any reference drops, so the
- * loop thread leaves the freeing of all of them to this thread.
+ * thread destroying them leaves the freeing of all of them to this thread.
  */
 static void nodes_release(struct cuse_node **v, unsigned int count)
 {
@@ -315,7 +352,7 @@ static void nodes_release(struct cuse_node **v, unsigned int count)
 		while (n->state != NODE_DEAD && n->open_files == 0)
 			pthread_cond_wait(&nodes_cond, &nodes_lock);
 		if (--n->waiters == 0 && n->state == NODE_DEAD)
-			node_free(n);
+			node_free_locked(n);
 	}
 	pthread_mutex_unlock(&nodes_lock);
 }
@@ -335,7 +372,7 @@ static int udev_timeout_ms(void)
 /* Create, start and register node @i of @cdev; NULL with *err set on failure. */
 static struct cuse_node *node_create(struct cdev *cdev, dev_t dev, const char *name, int *err)
 {
-	struct cuse_node *n = calloc(1, sizeof(*n));
+	struct cuse_node *n = node_alloc();
 
 	if (!n) {
 		*err = -ENOMEM;
@@ -344,7 +381,7 @@ static struct cuse_node *node_create(struct cdev *cdev, dev_t dev, const char *n
 	n->cdev = cdev;
 	n->dev = dev;
 	n->fd = -1;
-	n->refs = 1;	/* live until cdev_del() */
+	/* refs: 1, live until cdev_del(), once its connection is open (node_start()) */
 	ll_share_init(&n->share, dev);
 	n->state = NODE_STARTING;
 	snprintf(n->name, sizeof(n->name), "%s", name);
@@ -353,7 +390,7 @@ static struct cuse_node *node_create(struct cdev *cdev, dev_t dev, const char *n
 	if (node_name_taken_locked(n->name)) {
 		pthread_mutex_unlock(&nodes_lock);
 		pr_err_lib("cuse: a node named \"%s\" already exists", n->name);
-		free(n);
+		node_free(n);
 		*err = -EEXIST;
 		return NULL;
 	}
@@ -373,7 +410,7 @@ static struct cuse_node *node_create(struct cdev *cdev, dev_t dev, const char *n
 				break;
 			}
 		pthread_mutex_unlock(&nodes_lock);
-		free(n);
+		node_free(n);
 		return NULL;
 	}
 	return n;
@@ -489,7 +526,6 @@ static const struct libcdev_backend cuse_backend = {
 const struct libcdev_backend *cuse_backend_start(void)
 {
 	static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
-	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = NULL };
 	int fd, err = 0;
 
 	/* Fail early and clearly where there is no CUSE or no permission. */
@@ -502,25 +538,21 @@ const struct libcdev_backend *cuse_backend_start(void)
 	close(fd);
 
 	pthread_mutex_lock(&start_lock);
-	if (epfd >= 0)
+	if (cmdfd >= 0)
 		goto out;
-	epfd = epoll_create1(EPOLL_CLOEXEC);
 	cmdfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (epfd < 0 || cmdfd < 0 || epoll_ctl(epfd, EPOLL_CTL_ADD, cmdfd, &ev) < 0) {
+	if (cmdfd < 0) {
 		err = -errno;
-		goto out_close;
+		goto out;
 	}
 	err = lf_start(&cuse_request_threads);
-	if (err)
-		goto out_close;
-	goto out;
-
-out_close:
-	if (epfd >= 0)
-		close(epfd);
-	if (cmdfd >= 0)
+	if (!err)
+		err = lf_add(&cuse_request_threads, cmdfd, NULL);
+	if (err) {
+		lf_stop(&cuse_request_threads);
 		close(cmdfd);
-	epfd = cmdfd = -1;
+		cmdfd = -1;
+	}
 out:
 	pthread_mutex_unlock(&start_lock);
 	return err ? ERR_PTR(err) : &cuse_backend;

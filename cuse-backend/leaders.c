@@ -3,17 +3,15 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 #include "libcdev/libcdev-private.h"
 #include "leaders.h"
 
-static _Thread_local bool leading;
-
-bool lf_leading(void)
-{
-	return leading;
-}
+/* This thread left the idle ones (lf_promote()): it is in a method. */
+static _Thread_local bool promoted;
 
 int thread_start_nosig(pthread_t *thread, void *(*fn)(void *), void *arg)
 {
@@ -31,45 +29,49 @@ int thread_start_nosig(pthread_t *thread, void *(*fn)(void *), void *arg)
 	return -r;
 }
 
-/*
- * Called with pool->lock held, in a thread without work: wait to lead.
- * False when the thread should end instead: the pool stopped, or it was
- * idle for LF_IDLE_SECONDS while another thread led.
- */
-static bool lf_wait_to_lead(struct lf_pool *pool)
+/* An idle thread that waited LF_IDLE_SECONDS for nothing ends, unless no other is idle. */
+static bool lf_retire(struct lf_pool *pool)
 {
-	struct timespec deadline;
+	int idle = atomic_load(&pool->nr_idle);
 
-	clock_gettime(CLOCK_MONOTONIC, &deadline);
-	deadline.tv_sec += LF_IDLE_SECONDS;
-	/* A thread is free again: requests are served again. */
-	pool->refusing = false;
-	while (pool->has_leader && !pool->stopped) {
-		int r;
+	while (idle > 1)
+		if (atomic_compare_exchange_weak(&pool->nr_idle, &idle, idle - 1))
+			return true;
+	return false;
+}
 
-		pool->nr_followers++;
-		r = pthread_cond_timedwait(&pool->cond, &pool->lock, &deadline);
-		pool->nr_followers--;
-		if (r == ETIMEDOUT && pool->has_leader)
-			return false;
-	}
-	return !pool->stopped;
+/* Back among the idle threads after a method: requests are served again. */
+static void lf_unpromote(struct lf_pool *pool)
+{
+	promoted = false;
+	atomic_fetch_add(&pool->nr_idle, 1);
+	atomic_store(&pool->refusing, false);
 }
 
 static void *lf_main(void *arg)
 {
 	struct lf_pool *pool = arg;
 
-	pthread_mutex_lock(&pool->lock);
-	while (lf_wait_to_lead(pool)) {
-		pool->has_leader = true;
-		leading = true;
-		pthread_mutex_unlock(&pool->lock);
-		do
-			pool->lead(pool);
-		while (leading);
-		pthread_mutex_lock(&pool->lock);
+	for (;;) {
+		struct epoll_event ev;
+		int nr;
+
+		if (atomic_load(&pool->stopped)) {
+			atomic_fetch_sub(&pool->nr_idle, 1);
+			break;
+		}
+		nr = epoll_wait(pool->epfd, &ev, 1, LF_IDLE_SECONDS * 1000);
+		if (nr == 0 && lf_retire(pool))
+			break;
+		if (nr < 0 && errno != EINTR)
+			pr_err_lib("%s: epoll_wait: %s", pool->name, strerror(errno));
+		if (nr <= 0 || ev.data.ptr == &pool->stopfd)
+			continue;
+		pool->event(pool, ev.data.ptr);
+		if (promoted)
+			lf_unpromote(pool);
 	}
+	pthread_mutex_lock(&pool->lock);
 	pool->nr_threads--;
 	pthread_mutex_unlock(&pool->lock);
 	if (pool->thread_exit)
@@ -77,13 +79,17 @@ static void *lf_main(void *arg)
 	return NULL;
 }
 
-/* Called with pool->lock held: one more thread, or -errno. */
+/* Called with pool->lock held: one more thread, idle from the start, or -errno. */
 static int lf_spawn_locked(struct lf_pool *pool)
 {
 	pthread_t t;
-	int err = thread_start_nosig(&t, lf_main, pool);
+	int err;
 
-	if (!err)
+	atomic_fetch_add(&pool->nr_idle, 1);
+	err = thread_start_nosig(&t, lf_main, pool);
+	if (err)
+		atomic_fetch_sub(&pool->nr_idle, 1);
+	else
 		pool->nr_threads++;
 	return err;
 }
@@ -91,9 +97,8 @@ static int lf_spawn_locked(struct lf_pool *pool)
 /* Called with pool->lock held: say once, until a thread is free again, why requests fail. */
 static void lf_refuse_locked(struct lf_pool *pool, int err)
 {
-	if (pool->refusing)
+	if (atomic_exchange(&pool->refusing, true))
 		return;
-	pool->refusing = true;
 	if (err == -EAGAIN)
 		pr_err_lib("%s: all %u request threads are in driver methods (LIBCDEV_MAX_THREADS): "
 			   "requests fail EAGAIN until one returns", pool->name, pool->max_threads);
@@ -104,36 +109,61 @@ static void lf_refuse_locked(struct lf_pool *pool, int err)
 
 int lf_promote(struct lf_pool *pool)
 {
-	int err = 0;
+	int err;
 
-	if (!leading)
+	if (promoted)
 		return 0;
+	/* Another thread is idle: it receives the next request. The common case. */
+	if (atomic_fetch_sub(&pool->nr_idle, 1) > 1) {
+		promoted = true;
+		return 0;
+	}
 	pthread_mutex_lock(&pool->lock);
-	if (pool->nr_followers > 0)
-		pthread_cond_signal(&pool->cond);
-	else if (pool->nr_threads >= pool->max_threads)
+	if (pool->nr_threads >= pool->max_threads)
 		err = -EAGAIN;
 	else
 		err = lf_spawn_locked(pool);
 	if (err)
 		lf_refuse_locked(pool, err);
-	else
-		pool->has_leader = false;
 	pthread_mutex_unlock(&pool->lock);
-	if (err)
+	if (err) {
+		atomic_fetch_add(&pool->nr_idle, 1);
 		return -EAGAIN;
-	leading = false;
+	}
+	promoted = true;
 	return 0;
 }
 
 void lf_stop(struct lf_pool *pool)
 {
-	pthread_mutex_lock(&pool->lock);
-	pool->stopped = true;
-	pool->has_leader = false;
-	pthread_cond_broadcast(&pool->cond);
-	pthread_mutex_unlock(&pool->lock);
-	leading = false;
+	uint64_t one = 1;
+
+	atomic_store(&pool->stopped, true);
+	/* Level-triggered and never read: it wakes every waiting thread, one after the other. */
+	if (write(pool->stopfd, &one, sizeof(one)) < 0)
+		pr_err_lib("%s: cannot stop the request threads: %s", pool->name, strerror(errno));
+}
+
+static int lf_ctl(struct lf_pool *pool, int op, int fd, void *data)
+{
+	struct epoll_event ev = { .events = EPOLLIN | EPOLLONESHOT, .data.ptr = data };
+
+	return epoll_ctl(pool->epfd, op, fd, &ev) < 0 ? -errno : 0;
+}
+
+int lf_add(struct lf_pool *pool, int fd, void *data)
+{
+	return lf_ctl(pool, EPOLL_CTL_ADD, fd, data);
+}
+
+int lf_rearm(struct lf_pool *pool, int fd, void *data)
+{
+	return lf_ctl(pool, EPOLL_CTL_MOD, fd, data);
+}
+
+void lf_del(struct lf_pool *pool, int fd)
+{
+	epoll_ctl(pool->epfd, EPOLL_CTL_DEL, fd, NULL);
 }
 
 static unsigned int lf_max_threads(void)
@@ -146,18 +176,43 @@ static unsigned int lf_max_threads(void)
 	return v < 2 ? 2 : v > 65536 ? 65536 : (unsigned int)v;
 }
 
+/* Called with pool->lock held: the epoll set, with the stop event in it. */
+static int lf_make_set_locked(struct lf_pool *pool)
+{
+	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = &pool->stopfd };
+	uint64_t v;
+
+	if (pool->epfd >= 0) {
+		/* Started again after a stop. */
+		if (read(pool->stopfd, &v, sizeof(v)) < 0 && errno != EAGAIN)
+			return -errno;
+		return 0;
+	}
+	pool->epfd = epoll_create1(EPOLL_CLOEXEC);
+	pool->stopfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (pool->epfd >= 0 && pool->stopfd >= 0 &&
+	    epoll_ctl(pool->epfd, EPOLL_CTL_ADD, pool->stopfd, &ev) == 0)
+		return 0;
+	v = errno;
+	if (pool->epfd >= 0)
+		close(pool->epfd);
+	if (pool->stopfd >= 0)
+		close(pool->stopfd);
+	pool->epfd = pool->stopfd = -1;
+	return -(int)v;
+}
+
 int lf_start(struct lf_pool *pool)
 {
-	pthread_condattr_t attr;
 	int err;
 
-	pthread_condattr_init(&attr);
-	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-	pthread_cond_init(&pool->cond, &attr);
-	pthread_condattr_destroy(&attr);
 	pthread_mutex_lock(&pool->lock);
-	pool->max_threads = lf_max_threads();
-	err = lf_spawn_locked(pool);
+	err = lf_make_set_locked(pool);
+	if (!err) {
+		pool->max_threads = lf_max_threads();
+		atomic_store(&pool->stopped, false);
+		err = lf_spawn_locked(pool);
+	}
 	pthread_mutex_unlock(&pool->lock);
 	if (err)
 		pr_err_lib("%s: cannot start a request thread: %s", pool->name, strerror(-err));

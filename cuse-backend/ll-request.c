@@ -74,7 +74,7 @@ int ll_req_begin(struct ll_req *r, struct lf_pool *pool, struct ll_share *share,
 		}
 		r->share = share;
 	} else {
-		/* Not refused: it runs in the leader if no other thread can lead. */
+		/* Not refused: it runs while still idle if no other thread can take over. */
 		lf_promote(pool);
 	}
 	r->kind = kind;
@@ -114,13 +114,24 @@ void ll_reply_status(struct ll_req *r, long ret)
 	fuse_reply_err(ll_req_reply(r), ret < 0 ? (int)-ret : 0);
 }
 
+void ll_req_keep_opener(struct ll_req *r, struct task_struct *opener)
+{
+	/* Read now: by the release, the opener may be gone. */
+	task_fill(&r->task);
+	*opener = r->task;
+}
+
 void ll_req_as_opener(struct ll_req *r, const struct task_struct *opener)
 {
 	r->task.pid = opener->pid;
 	r->task.tgid = opener->tgid;
 	r->task.uid = opener->uid;
 	r->task.gid = opener->gid;
+	r->task.ruid = opener->ruid;
+	r->task.rgid = opener->rgid;
 	memcpy(r->task.comm, opener->comm, sizeof(r->task.comm));
+	r->task.proc_known = opener->proc_known;
+	r->task.tgid_known = opener->tgid_known;
 }
 
 /* The file's current flags come with reads and writes: fcntl(F_SETFL) reaches the driver. */

@@ -4,7 +4,7 @@
  *
  * CUSE and FUSE deliver an open file's requests alike (open, read, write,
  * poll, ioctl, release, each with a fuse_req_t), and both backends run a
- * request in the leader/followers thread that received it (leaders.h). A
+ * request in the request thread that received it (leaders.h). A
  * request lives on that thread's stack; its data stay in the thread's
  * receive buffer until the reply. This module gives it a thread of its own
  * (or refuses it), the caller as `current`, interrupts, the reply, and the
@@ -17,7 +17,7 @@
  * of the same kind (reads, or other requests), so that one busy device
  * leaves threads for the others, and for the write that would wake its
  * readers. Closing requests (flush, release) are never refused: without a
- * free thread they run in the leader.
+ * free thread they run in the last idle one.
  */
 #ifndef LIBCDEV_LL_REQUEST_H
 #define LIBCDEV_LL_REQUEST_H
@@ -70,7 +70,7 @@ struct ll_req {
 void ll_req_init(struct ll_req *r, fuse_req_t req, const struct fuse_file_info *fi);
 
 /*
- * Before the method: give the leadership of @pool away (the method may
+ * Before the method: leave the idle threads of @pool (the method may
  * block), or refuse the request as the header says; set the caller as
  * `current` and watch for interrupts. 0, or -EAGAIN after replying EAGAIN.
  */
@@ -84,6 +84,9 @@ fuse_req_t ll_req_reply(struct ll_req *r);
 
 /* Reply 0 or -errno. */
 void ll_reply_status(struct ll_req *r, long ret);
+
+/* At open: the caller, with all /proc says of it, into @opener (for the release). */
+void ll_req_keep_opener(struct ll_req *r, struct task_struct *opener);
 
 /* Run as @opener: a release has no caller of its own. */
 void ll_req_as_opener(struct ll_req *r, const struct task_struct *opener);

@@ -2,8 +2,8 @@
 /*
  * libcdev - the FUSE backend's open files.
  *
- * Each request on a file runs in the thread that received it (a
- * leader/followers pool, leaders.h, as for CUSE) through the dispatcher,
+ * Each request on a file runs in the thread that received it (the request
+ * threads, leaders.h, as for CUSE) through the dispatcher,
  * with the caller as `current`; ll-request.h does what both backends do
  * alike. The kernel sends a FLUSH at every close(2) with the closing process
  * as caller, and a RELEASE without one at the last close: ->release then
@@ -101,7 +101,7 @@ static void do_open(struct ll_req *r, struct fnode *n)
 	}
 	ff->file = file;
 	ff->node = n;
-	ff->opener = r->task;
+	ll_req_keep_opener(r, &ff->opener);
 	ll_poll_init(&ff->poll);
 	vfs_set_unhook(file, ll_poll_unhook, &ff->poll);
 	pthread_mutex_init(&ff->lock, NULL);

@@ -4,8 +4,8 @@
  * number becomes a regular file in a FUSE file system of this process,
  * named as its /dev node would be, and served by the same dispatcher.
  *
- * One session, mounted at start-up; its requests are received and run by a
- * leader/followers pool of threads (leaders.h), as the CUSE backend's are.
+ * One session, mounted at start-up; its requests are received and run by
+ * the request threads (leaders.h), as the CUSE backend's are.
  * Names and attributes live in tree.c, so cdev_add() and cdev_del() need no
  * round trip to the kernel. The mount goes at libcdev_backend_stop(), or
  * failing that when the process exits (atexit: after return from main() or
@@ -121,22 +121,39 @@ static void ll_init(void *userdata, struct fuse_conn_info *conn)
 		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
 }
 
-/* The leader: take in one request and run it (after promoting a follower if it may block). */
-static void loop_lead(struct lf_pool *pool)
+/* In an idle request thread: read one request, re-arm the connection and run the request. */
+static void loop_event(struct lf_pool *pool, void *data)
 {
 	struct fuse_buf *buf = ll_receive_buf();
 	int res = fuse_session_receive_buf(se, buf);
 
-	if (res == -EINTR || res == -EAGAIN)
-		return;
-	if (res <= 0) {
+	(void)data;
+	if (res > 0 || res == -EINTR || res == -EAGAIN)
+		lf_rearm(pool, fuse_session_fd(se), NULL);
+	if (res > 0)
+		fuse_session_process_buf(se, buf);
+	else if (res != -EINTR && res != -EAGAIN)
 		lf_stop(pool);	/* -ENODEV: unmounted */
-		return;
-	}
-	fuse_session_process_buf(se, buf);
 }
 
-struct lf_pool fuse_request_threads = LF_POOL_INIT(loop_lead, ll_thread_exit, "fuse");
+struct lf_pool fuse_request_threads = LF_POOL_INIT(loop_event, ll_thread_exit, "fuse");
+
+/* Serve the mounted session: its connection non-blocking, as lf_add() wants. */
+static int serve(void)
+{
+	int fd = fuse_session_fd(se);
+	int flags = fcntl(fd, F_GETFL);
+	int err;
+
+	if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0)
+		return -errno;
+	err = lf_start(&fuse_request_threads);
+	if (!err)
+		err = lf_add(&fuse_request_threads, fd, NULL);
+	if (err)
+		lf_stop(&fuse_request_threads);
+	return err;
+}
 
 static struct fuse_session *session_new(void)
 {
@@ -217,7 +234,7 @@ static int mount_and_run(void)
 		err = -EIO;
 		goto out_destroy;
 	}
-	err = lf_start(&fuse_request_threads);
+	err = serve();
 	if (err)
 		goto out_unmount;
 	mount_pid = getpid();

@@ -149,7 +149,7 @@ static int call_begin(struct file *file, struct file_call *c)
 	if (of->hung_up) {
 		err = -EIO;
 	} else {
-		c->task = current;
+		c->task = task_current();	/* only to interrupt it: no /proc */
 		c->next = of->calls;
 		of->calls = c;
 	}

@@ -46,6 +46,8 @@ struct task_struct {
 	struct signal_struct *signal;	/* ->tty filled by libcdev_current_signal() */
 	struct signal_struct signal_data;
 	int signal_known;
+	int proc_known;		/* comm, the real ids (and tgid) read: libcdev_current() reads them */
+	int tgid_known;		/* given, not to be read */
 };
 
 /** libcdev_current - the task of the request running on this thread */

@@ -4,9 +4,22 @@
 
 #include <libcdev/sched.h>
 
-/* Fill a task for a request of process @tgid (thread @pid); @lock guards its wait state. */
+/*
+ * Fill a task for a request of process @tgid (thread @pid, @tgid 0 if not
+ * known); @lock guards its wait state. Reads nothing: see task_fill().
+ */
 void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gid,
 	       pthread_mutex_t *lock);
+
+/*
+ * Read what the request does not carry (comm, the real ids, the tgid if not
+ * given) from /proc, unless done: task_init() leaves it to the first
+ * libcdev_current() of the request, as most requests never ask.
+ */
+void task_fill(struct task_struct *t);
+
+/* `current` without reading /proc: for what needs only the ids, the pid and the wait state. */
+struct task_struct *task_current(void);
 
 /* Make @t the `current` of this thread (NULL: back to this thread's own task). */
 void task_set_current(struct task_struct *t);

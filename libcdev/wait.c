@@ -131,7 +131,7 @@ static void task_set_waiting(struct task_struct *t, wait_queue_head_t *wq)
 _public_ int __wait_sleep(wait_queue_head_t *wq, unsigned long seq, bool interruptible,
 		 long timeout_ms)
 {
-	struct task_struct *t = current;
+	struct task_struct *t = task_current();
 	struct timespec dl;
 	int ret = 0, r;
 
@@ -218,9 +218,10 @@ static bool task_read_proc(pid_t pid, struct proc_status *ps)
 }
 
 /*
- * Reading /proc costs more than a whole small request: a thread remembers
+ * Reading /proc costs more than a whole small request, so it is done only
+ * when the driver asks for `current` (task_fill()), and a thread remembers
  * the last caller it looked up for a moment (a client making many calls in
- * a row), so a pid reused or a comm changed within that moment can show the
+ * a row): a pid reused or a comm changed within that moment can show the
  * previous one's. The ids the request carries are part of the key: a caller
  * that changed its effective ids is read again.
  */
@@ -235,35 +236,44 @@ static __thread struct {
 void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gid,
 	       pthread_mutex_t *lock)
 {
-	long long now = monotonic_ns();
-
 	memset(t, 0, sizeof(*t));
 	t->pid = pid;
 	t->tgid = tgid ? tgid : pid;
+	t->tgid_known = tgid != 0;
 	t->uid = uid;
 	t->gid = gid;
 	t->wait_lock = lock;
 	t->signal = &t->signal_data;
-	/* The real ids, unless /proc says otherwise below. */
+	/* The real ids, until /proc says otherwise. */
 	t->ruid = uid;
 	t->rgid = gid;
-	if (task_cache.pid != pid || task_cache.uid != uid || task_cache.gid != gid ||
+}
+
+void task_fill(struct task_struct *t)
+{
+	long long now;
+
+	if (t->proc_known)
+		return;
+	t->proc_known = 1;
+	now = monotonic_ns();
+	if (task_cache.pid != t->pid || task_cache.uid != t->uid || task_cache.gid != t->gid ||
 	    now - task_cache.when > TASK_CACHE_NS) {
-		struct proc_status ps = { .tgid = pid, .ruid = uid, .rgid = gid };
+		struct proc_status ps = { .tgid = t->pid, .ruid = t->uid, .rgid = t->gid };
 
 		task_cache.pid = 0;
-		if (!task_read_proc(pid, &ps))
+		if (!task_read_proc(t->pid, &ps))
 			return;
 		task_cache.ps = ps;
-		task_cache.pid = pid;
-		task_cache.uid = uid;
-		task_cache.gid = gid;
+		task_cache.pid = t->pid;
+		task_cache.uid = t->uid;
+		task_cache.gid = t->gid;
 		task_cache.when = now;
 	}
 	memcpy(t->comm, task_cache.ps.comm, sizeof(t->comm));
 	t->ruid = task_cache.ps.ruid;
 	t->rgid = task_cache.ps.rgid;
-	if (!tgid)
+	if (!t->tgid_known)
 		t->tgid = task_cache.ps.tgid;
 }
 
@@ -272,7 +282,7 @@ void task_set_current(struct task_struct *t)
 	current_task = t;
 }
 
-_public_ struct task_struct *libcdev_current(void)
+struct task_struct *task_current(void)
 {
 	if (current_task)
 		return current_task;
@@ -280,6 +290,14 @@ _public_ struct task_struct *libcdev_current(void)
 	if (!self_task.wait_lock)
 		task_init(&self_task, gettid(), getpid(), geteuid(), getegid(), &self_task_lock);
 	return &self_task;
+}
+
+_public_ struct task_struct *libcdev_current(void)
+{
+	struct task_struct *t = task_current();
+
+	task_fill(t);
+	return t;
 }
 
 _public_ void libcdev_task_interrupt(struct task_struct *t)
@@ -306,7 +324,7 @@ _public_ void libcdev_task_clear_interrupt(struct task_struct *t)
 
 _public_ bool capable(int cap)
 {
-	struct task_struct *t = current;
+	struct task_struct *t = task_current();
 	unsigned long long caps = 0;
 	char path[64], line[256];
 	FILE *f;
