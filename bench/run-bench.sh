@@ -11,7 +11,7 @@
 #                      BENCH_REPEAT runs of each load, the median counts (3)
 #                      BENCH_NODES nodes of the scale load (256)
 #                      BENCH_PROCS client counts of the concurrency loads ("1 2 4 8")
-#                      BENCH_REGIONS regions held in the allocator load ("10 100 1000")
+#                      BENCH_REGIONS regions held in the allocator load ("10 1000 10000")
 # BENCH_BUILDDIR is the directory with the programs (default: this script's).
 set -euo pipefail
 
@@ -28,7 +28,7 @@ OPS=${BENCH_OPS:-20000}
 REPEAT=${BENCH_REPEAT:-3}
 NODES=${BENCH_NODES:-256}
 PROCS=${BENCH_PROCS:-"1 2 4 8"}
-REGIONS=${BENCH_REGIONS:-"10 100 1000"}
+REGIONS=${BENCH_REGIONS:-"10 1000 10000"}
 MAXP=1
 for p in $PROCS; do [ "$p" -gt "$MAXP" ] && MAXP=$p; done
 

@@ -35,7 +35,6 @@ struct region_req {
 
 int registry_reserve(struct region_req *reqs, unsigned int n);
 void registry_release(unsigned int major, unsigned int baseminor, unsigned int count);
-void registry_forget_all(void);
 /* Whether the running kernel lists @major in /proc/devices (a CUSE node cannot use it). */
 bool registry_kernel_holds_major(unsigned int major);
 

@@ -8,12 +8,13 @@
  *
  *	MAJOR BASEMINOR COUNT PID STARTTIME NAME
  *
- * Every change runs under an fcntl() lock on PATH.lock: read the table, drop
- * the lines of processes that no longer exist (the pid and its start time
- * must both match, so a reused pid is not mistaken for the owner), apply the
- * change, and replace the file by rename() so readers never see half of it.
- * A line that does not parse stops everything with -EUCLEAN: other
- * processes' regions are never reset behind their back.
+ * Every change runs under an fcntl() lock on PATH.lock: bring the table up
+ * to date, drop the regions of processes that no longer exist (the pid and
+ * its start time must both match, so a reused pid is not mistaken for the
+ * owner), apply the change and write it (regfile.c: how, at a cost that
+ * does not grow with the regions held). A line that does not parse stops
+ * everything with -EUCLEAN: other processes' regions are never reset
+ * behind their back.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -27,7 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "libcdev-private.h"
+#include "regfile.h"
 
 #define REGISTRY_DEFAULT_DIR	"/run/libcdev"
 #define REGISTRY_DEFAULT	REGISTRY_DEFAULT_DIR "/regions"
@@ -37,24 +38,6 @@
 #define CHRDEV_MAJOR_DYN_START		254
 #define CHRDEV_MAJOR_DYN_EXT_START	511
 #define CHRDEV_MAJOR_DYN_EXT_END	384
-
-struct region {
-	unsigned int major;
-	unsigned int baseminor;
-	unsigned int count;
-	pid_t pid;
-	unsigned long long start;	/* the owner's start time, in clock ticks */
-	char name[CHRDEV_NAME_MAX];
-};
-
-struct table {
-	struct region *v;
-	size_t n;
-	size_t cap;
-};
-
-/* Threads of one process also queue here, so the file lock is taken once per change. */
-static pthread_mutex_t registry_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 static const char *registry_path(void)
 {
@@ -101,13 +84,32 @@ static int pid_start_time(pid_t pid, unsigned long long *start)
 	return 0;
 }
 
-static bool region_owner_alive(const struct region *r)
+/* This process's start time, read again only in a child after fork(). */
+static int self_start_time(unsigned long long *start)
+{
+	static pid_t pid;
+	static unsigned long long cached;
+	int err;
+
+	if (pid != getpid()) {
+		err = pid_start_time(getpid(), &cached);
+		if (err)
+			return err;
+		pid = getpid();
+	}
+	*start = cached;
+	return 0;
+}
+
+static bool owner_alive(pid_t pid, unsigned long long owner_start)
 {
 	unsigned long long start;
 
-	if (kill(r->pid, 0) < 0 && errno == ESRCH)
+	if (pid == getpid() && self_start_time(&start) == 0)
+		return start == owner_start;
+	if (kill(pid, 0) < 0 && errno == ESRCH)
 		return false;
-	switch (pid_start_time(r->pid, &start)) {
+	switch (pid_start_time(pid, &start)) {
 	case 0:
 		break;
 	case -ESRCH:
@@ -116,210 +118,51 @@ static bool region_owner_alive(const struct region *r)
 	default:
 		return true;	/* cannot tell (another pid namespace?): keep it */
 	}
-	return start == r->start;
+	return start == owner_start;
 }
 
 static bool region_is_mine(const struct region *r)
 {
 	unsigned long long start;
 
-	return r->pid == getpid() && pid_start_time(r->pid, &start) == 0 &&
-	       start == r->start;
+	return r->pid == getpid() && self_start_time(&start) == 0 && start == r->start;
 }
 
-static int table_add(struct table *t, const struct region *r)
+/* The regions of owners that are gone are free, as the kernel frees them at exit. */
+static void reclaim_dead_owners(struct regfile *rf)
 {
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 16;
-		struct region *v = realloc(t->v, cap * sizeof(*v));
+	struct table *t = rf->t;
 
-		if (!v)
-			return -ENOMEM;
-		t->v = v;
-		t->cap = cap;
-	}
-	t->v[t->n++] = *r;
-	return 0;
-}
+	for (size_t o = t->nowners; o-- > 0;) {
+		pid_t pid = t->owner[o].pid;
+		unsigned long long start = t->owner[o].start;
 
-static void table_remove(struct table *t, size_t i)
-{
-	memmove(&t->v[i], &t->v[i + 1], (t->n - i - 1) * sizeof(t->v[0]));
-	t->n--;
-}
+		if (owner_alive(pid, start))
+			continue;
+		for_each_region(t, i) {
+			const struct region *r = &t->slot[i];
 
-static bool region_valid(const struct region *r)
-{
-	return r->major < CHRDEV_MAJOR_MAX && r->baseminor <= MINORMASK &&
-	       r->count >= 1 && r->count <= MINORMASK + 1 - r->baseminor &&
-	       r->pid > 0 && r->name[0];
-}
-
-static int parse_line(char *line, struct region *r)
-{
-	int name_at = -1;
-	size_t len;
-
-	memset(r, 0, sizeof(*r));
-	if (sscanf(line, "%u %u %u %d %llu %n", &r->major, &r->baseminor,
-		   &r->count, &r->pid, &r->start, &name_at) != 5 || name_at < 0)
-		return -EUCLEAN;
-	len = strcspn(line + name_at, "\n");
-	if (len == 0 || len >= sizeof(r->name))
-		return -EUCLEAN;
-	memcpy(r->name, line + name_at, len);
-	return region_valid(r) ? 0 : -EUCLEAN;
-}
-
-static int table_load(const char *path, struct table *t)
-{
-	struct region r;
-	char *line = NULL;
-	size_t size = 0;
-	int fd, lineno = 0, err = 0;
-	FILE *f;
-
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
-		if (errno == ENOENT)
-			return 0;
-		err = -errno;
-		pr_err_lib("cannot read the region registry %s: %s", path, strerror(-err));
-		return err;
-	}
-	f = fdopen(fd, "r");
-	if (!f) {
-		close(fd);
-		return -ENOMEM;
-	}
-	while (getline(&line, &size, f) >= 0) {
-		lineno++;
-		if (line[0] == '#' || line[strspn(line, " \t")] == '\n')
-			continue;	/* comments and blank lines, as a hand edit may leave */
-		err = parse_line(line, &r);
-		if (err) {
-			pr_err_lib("region registry %s is damaged at line %d; fix or remove the file (no region was changed)",
-				   path, lineno);
-			break;
-		}
-		err = table_add(t, &r);
-		if (err)
-			break;
-	}
-	if (!err && ferror(f)) {
-		err = -EIO;
-		pr_err_lib("cannot read the region registry %s: %s", path, strerror(errno));
-	}
-	free(line);
-	fclose(f);
-	return err;
-}
-
-static int table_store(const char *path, const struct table *t)
-{
-	char tmp[PATH_MAX];
-	FILE *f;
-	int fd, err = 0;
-
-	if (snprintf(tmp, sizeof(tmp), "%s.new", path) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0)
-		goto out_errno;
-	f = fdopen(fd, "w");
-	if (!f) {
-		close(fd);
-		err = -ENOMEM;
-		goto out_unlink;
-	}
-	fputs("# libcdev regions: major baseminor count pid starttime name\n", f);
-	for (size_t i = 0; i < t->n; i++) {
-		const struct region *r = &t->v[i];
-
-		fprintf(f, "%u %u %u %d %llu %s\n", r->major, r->baseminor,
-			r->count, (int)r->pid, r->start, r->name);
-	}
-	if (fclose(f) != 0)
-		goto out_errno_unlink;
-	if (rename(tmp, path) < 0)
-		goto out_errno_unlink;
-	return 0;
-
-out_errno_unlink:
-	err = -errno;
-out_unlink:
-	unlink(tmp);
-	pr_err_lib("cannot write the region registry %s: %s", path, strerror(-err));
-	return err;
-out_errno:
-	err = -errno;
-	pr_err_lib("cannot write the region registry %s: %s", path, strerror(-err));
-	return err;
-}
-
-static int registry_lock(const char *path)
-{
-	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
-	char lockpath[PATH_MAX];
-	int fd, err;
-
-	if (!strcmp(path, REGISTRY_DEFAULT))
-		(void)mkdir(REGISTRY_DEFAULT_DIR, 0755);
-	if (snprintf(lockpath, sizeof(lockpath), "%s.lock", path) >= (int)sizeof(lockpath))
-		return -ENAMETOOLONG;
-	fd = open(lockpath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0)
-		goto out_errno;
-	while (fcntl(fd, F_OFD_SETLKW, &fl) < 0) {
-		if (errno != EINTR) {
-			close(fd);
-			goto out_errno;
-		}
-	}
-	return fd;
-
-out_errno:
-	err = -errno;
-	pr_err_lib("cannot lock the region registry %s: %s", path, strerror(-err));
-	return err;
-}
-
-/* Lock and load, with the regions of dead processes already dropped. */
-static int registry_open(const char *path, struct table *t)
-{
-	int fd, err;
-
-	pthread_mutex_lock(&registry_mutex);
-	fd = registry_lock(path);
-	if (fd < 0) {
-		err = fd;
-		goto out_unlock;
-	}
-	err = table_load(path, t);
-	if (err)
-		goto out_close;
-	for (size_t i = t->n; i-- > 0;)
-		if (!region_owner_alive(&t->v[i])) {
+			if (r->pid != pid || r->start != start)
+				continue;
 			pr_dbg("reclaiming region %u:%u+%u \"%s\" of dead pid %d",
-			       t->v[i].major, t->v[i].baseminor, t->v[i].count,
-			       t->v[i].name, (int)t->v[i].pid);
-			table_remove(t, i);
+			       r->major, r->baseminor, r->count, r->name, (int)pid);
+			regfile_delete(rf, i);
 		}
-	return fd;
-
-out_close:
-	close(fd);
-out_unlock:
-	pthread_mutex_unlock(&registry_mutex);
-	free(t->v);
-	return err;
+	}
 }
 
-static void registry_close(int fd, struct table *t)
+/* Lock, bring the table up to date, drop the regions of dead owners. */
+static int registry_open(struct regfile *rf)
 {
-	close(fd);	/* drops the lock */
-	pthread_mutex_unlock(&registry_mutex);
-	free(t->v);
+	int err;
+
+	if (!strcmp(registry_path(), REGISTRY_DEFAULT))
+		(void)mkdir(REGISTRY_DEFAULT_DIR, 0755);
+	err = regfile_begin(rf, registry_path());
+	if (err)
+		return err;
+	reclaim_dead_owners(rf);
+	return 0;
 }
 
 static void mark_kernel_majors(bool *used)
@@ -351,8 +194,8 @@ static int find_dynamic_major(const struct table *t)
 	bool used[CHRDEV_MAJOR_MAX] = { false };
 	int i;
 
-	for (size_t k = 0; k < t->n; k++)
-		used[t->v[k].major] = true;
+	for (i = 0; i < CHRDEV_MAJOR_MAX; i++)
+		used[i] = t->major_head[i] >= 0;
 	mark_kernel_majors(used);
 
 	for (i = CHRDEV_MAJOR_DYN_START; i >= CHRDEV_MAJOR_DYN_END; i--)
@@ -364,15 +207,32 @@ static int find_dynamic_major(const struct table *t)
 	return -EBUSY;
 }
 
-static bool regions_overlap(const struct region *a, const struct region *b)
+static bool region_overlaps(const struct table *t, const struct region *r)
 {
-	return a->major == b->major &&
-	       a->baseminor < b->baseminor + b->count &&
-	       b->baseminor < a->baseminor + a->count;
+	for_each_region_of_major(t, r->major, i) {
+		const struct region *o = &t->slot[i];
+
+		if (r->baseminor < o->baseminor + o->count &&
+		    o->baseminor < r->baseminor + r->count)
+			return true;
+	}
+	return false;
+}
+
+/* strscpy() in the kernel: silently truncated; the registry keeps one line per name. */
+static void region_set_name(struct region *r, const char *name)
+{
+	snprintf(r->name, sizeof(r->name), "%s", name);
+	/* One line, one field: blanks and control characters would break the file format. */
+	for (char *p = r->name; *p; p++)
+		if (isspace((unsigned char)*p) || iscntrl((unsigned char)*p))
+			*p = '_';
+	if (!r->name[0])
+		snprintf(r->name, sizeof(r->name), "?");
 }
 
 /* One chunk of __register_chrdev_region(), checked in the kernel's order. */
-static int table_reserve_one(struct table *t, struct region_req *req)
+static int reserve_one(struct regfile *rf, struct region_req *req)
 {
 	struct region r = {
 		.major = req->major,
@@ -392,111 +252,98 @@ static int table_reserve_one(struct table *t, struct region_req *req)
 			   req->name, req->baseminor, req->baseminor + req->count - 1, 0, MINORMASK);
 		return -EINVAL;
 	}
-	if (pid_start_time(r.pid, &r.start) < 0)
+	if (self_start_time(&r.start) < 0)
 		return -EIO;
 	if (r.major == 0) {
-		major = find_dynamic_major(t);
+		major = find_dynamic_major(rf->t);
 		if (major < 0) {
 			pr_err_lib("CHRDEV \"%s\" dynamic allocation region is full", req->name);
 			return major;
 		}
 		r.major = major;
 	}
-	for (size_t i = 0; i < t->n; i++)
-		if (regions_overlap(&r, &t->v[i]))
-			return -EBUSY;
-
-	/* strscpy() in the kernel: silently truncated; the registry keeps one line per name. */
-	snprintf(r.name, sizeof(r.name), "%s", req->name);
-	/* One line, one field: blanks and control characters would break the file format. */
-	for (char *p = r.name; *p; p++)
-		if (isspace((unsigned char)*p) || iscntrl((unsigned char)*p))
-			*p = '_';
-	if (!r.name[0])
-		snprintf(r.name, sizeof(r.name), "?");
+	if (region_overlaps(rf->t, &r))
+		return -EBUSY;
+	region_set_name(&r, req->name);
 	req->major = r.major;
-	return table_add(t, &r);
+	return regfile_insert(rf, &r);
 }
 
 int registry_reserve(struct region_req *reqs, unsigned int n)
 {
-	const char *path = registry_path();
-	struct table t = { 0 };
-	int fd, err = 0;
+	struct regfile rf;
+	int err;
 
-	fd = registry_open(path, &t);
-	if (fd < 0)
-		return fd;
+	err = registry_open(&rf);
+	if (err)
+		return err;
 	for (unsigned int i = 0; i < n && !err; i++)
-		err = table_reserve_one(&t, &reqs[i]);
-	if (!err)
-		err = table_store(path, &t);
-	registry_close(fd, &t);
-	return err;
+		err = reserve_one(&rf, &reqs[i]);
+	if (err) {
+		regfile_end(&rf, false);
+		return err;
+	}
+	return regfile_end(&rf, true);
 }
 
 void registry_release(unsigned int major, unsigned int baseminor, unsigned int count)
 {
-	const char *path = registry_path();
-	struct table t = { 0 };
-	int fd;
+	struct regfile rf;
 
-	fd = registry_open(path, &t);
-	if (fd < 0)
+	if (major >= CHRDEV_MAJOR_MAX || registry_open(&rf))
 		return;
-	for (size_t i = 0; i < t.n; i++) {
-		const struct region *r = &t.v[i];
+	for_each_region_of_major(rf.t, major, i) {
+		const struct region *r = &rf.t->slot[i];
 
-		if (r->major == major && r->baseminor == baseminor &&
-		    r->count == count && region_is_mine(r)) {
-			table_remove(&t, i);
-			table_store(path, &t);
+		if (r->baseminor == baseminor && r->count == count && region_is_mine(r)) {
+			regfile_delete(&rf, i);
 			break;
 		}
 	}
-	registry_close(fd, &t);
+	regfile_end(&rf, true);
 }
 
 int registry_name_of(dev_t dev, char *buf, size_t size)
 {
-	const char *path = registry_path();
-	struct table t = { 0 };
-	int fd, ret = -ENOENT;
+	struct regfile rf;
+	int err, ret = -ENOENT;
 
-	fd = registry_open(path, &t);
-	if (fd < 0)
-		return fd;
-	for (size_t i = 0; i < t.n; i++) {
-		const struct region *r = &t.v[i];
+	err = registry_open(&rf);
+	if (err)
+		return err;
+	for_each_region_of_major(rf.t, MAJOR(dev), i) {
+		const struct region *r = &rf.t->slot[i];
 
-		if (r->major == MAJOR(dev) && MINOR(dev) >= r->baseminor &&
-		    MINOR(dev) - r->baseminor < r->count && region_is_mine(r)) {
+		if (MINOR(dev) >= r->baseminor && MINOR(dev) - r->baseminor < r->count &&
+		    region_is_mine(r)) {
 			snprintf(buf, size, "%s", r->name);
 			ret = 0;
 			break;
 		}
 	}
-	registry_close(fd, &t);
+	regfile_end(&rf, true);
 	return ret;
 }
 
 _public_ int libcdev_regions_foreach(int (*fn)(const struct libcdev_region *r, void *data),
 				     void *data)
 {
-	struct table t = { 0 };
+	struct table t;
 	int err;
 
 	if (!fn)
 		return -EINVAL;
-	err = table_load(registry_path(), &t);
-	for (size_t i = 0; !err && i < t.n; i++) {
-		const struct region *r = &t.v[i];
+	err = table_read(registry_path(), &t);
+	for_each_region(&t, i) {
+		const struct region *r = &t.slot[i];
 		struct libcdev_region pub = { r->major, r->baseminor, r->count, r->pid, r->name };
 
-		if (region_owner_alive(r))
+		if (err)
+			break;
+		if (owner_alive(r->pid, r->start))
 			err = fn(&pub, data);
 	}
-	free(t.v);
+	table_free(&t);
 	return err;
 }
 

@@ -39,6 +39,26 @@ static const char *registry_read(void)
 	return buf;
 }
 
+/* The registry file without its comments: the regions it holds, in its order. */
+static const char *registry_regions(void)
+{
+	static char out[65536];
+	const char *p = registry_read();
+	size_t n = 0;
+
+	while (*p) {
+		size_t len = strcspn(p, "\n") + (p[strcspn(p, "\n")] == '\n');
+
+		if (*p != '#') {
+			memcpy(out + n, p, len);
+			n += len;
+		}
+		p += len;
+	}
+	out[n] = '\0';
+	return out;
+}
+
 /* The region lines of the registry file (comments skipped); their number. */
 static int registry_lines(struct line *out, int max)
 {
@@ -220,11 +240,11 @@ static void register_region_rollback_when_next_major_busy(void **state)
 
 	(void)state;
 	assert_int_equal(register_chrdev_region(MKDEV(101, 0x80), 1, "other"), 0);
-	before = strdup(registry_read());
+	before = strdup(registry_regions());
 	assert_non_null(before);
 
 	assert_int_equal(register_chrdev_region(MKDEV(100, 0xFFF00), 0x200, "rolled"), -EBUSY);
-	assert_string_equal(registry_read(), before);
+	assert_string_equal(registry_regions(), before);
 	/* The first chunk's numbers are free again. */
 	assert_int_equal(register_chrdev_region(MKDEV(100, 0xFFF00), 0x100, "again"), 0);
 	unregister_chrdev_region(MKDEV(100, 0xFFF00), 0x100);
@@ -232,7 +252,7 @@ static void register_region_rollback_when_next_major_busy(void **state)
 	/* Busy in the third major: the first two chunks are rolled back. */
 	assert_int_equal(register_chrdev_region(MKDEV(99, MINORMASK), 1 + (MINORMASK + 1) + 0x81,
 						"rolled"), -EBUSY);
-	assert_string_equal(registry_read(), before);
+	assert_string_equal(registry_regions(), before);
 	assert_free(MKDEV(99, MINORMASK));
 	assert_free(MKDEV(100, 0));
 	free((void *)before);

@@ -65,7 +65,7 @@ static const char *registry_read_into(char *buf, size_t size)
 
 static const char *registry_read(void)
 {
-	static char buf[16384];
+	static char buf[131072];
 
 	return registry_read_into(buf, sizeof(buf));
 }
@@ -627,19 +627,131 @@ static int restore_registry_env(void **state)
 
 static void registry_line_format(void **state)
 {
+	static const char header[] = "# libcdev regions: major baseminor count pid starttime name; change ";
 	unsigned long long start = start_time_of(getpid());
+	const char *file;
 	char want[512];
 	dev_t dev;
 
 	(void)state;
 	assert_int_equal(register_chrdev_region(MKDEV(200, 3), 7, "fmt test"), 0);
 	assert_int_equal(alloc_chrdev_region(&dev, 5, 2, "dyn"), 0);
+	file = registry_read();
+	/* The header: the fields, then the change count, 20 digits. */
+	assert_int_equal(strncmp(file, header, strlen(header)), 0);
+	file += strlen(header);
+	assert_int_equal(strspn(file, "0123456789"), 20);
+	assert_int_equal(file[20], '\n');
 	snprintf(want, sizeof(want),
-		 "# libcdev regions: major baseminor count pid starttime name\n"
 		 "200 3 7 %d %llu fmt_test\n"
 		 "254 5 2 %d %llu dyn\n",
 		 (int)getpid(), start, (int)getpid(), start);
-	assert_string_equal(registry_read(), want);
+	assert_string_equal(file + 21, want);
+}
+
+/* ---- how the file is written ---- */
+
+static off_t registry_size(void)
+{
+	struct stat st;
+
+	assert_int_equal(stat(test_env.registry, &st), 0);
+	return st.st_size;
+}
+
+/*
+ * A change another process makes in place (its region's line blanked: the
+ * file keeps its size) is seen by a process that has read the file before.
+ */
+static void registry_change_in_place_seen(void **state)
+{
+	int go[2], done[2], status;
+	off_t size;
+	pid_t pid;
+	char b;
+
+	(void)state;
+	assert_int_equal(pipe(go), 0);
+	assert_int_equal(pipe(done), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		close(go[1]);
+		write_int(done[1], register_chrdev_region(MKDEV(200, 0), 1, "child"));
+		if (read(go[0], &b, 1) != 1)
+			_exit(97);
+		unregister_chrdev_region(MKDEV(200, 0), 1);
+		write_int(done[1], 0);
+		while (read(go[0], &b, 1) > 0)	/* alive until the test is done */
+			;
+		_exit(0);
+	}
+	close(go[0]);
+	close(done[1]);
+	assert_int_equal(read_int(done[0]), 0);
+	assert_int_equal(register_chrdev_region(MKDEV(200, 0), 1, "parent"), -EBUSY);
+	size = registry_size();
+
+	assert_int_equal(write(go[1], "x", 1), 1);
+	assert_int_equal(read_int(done[0]), 0);
+	assert_int_equal(registry_size(), size);
+	assert_false(registry_has(200, 0, 1, pid));
+	assert_int_equal(register_chrdev_region(MKDEV(200, 0), 1, "parent"), 0);
+	assert_true(registry_has(200, 0, 1, getpid()));
+	close(go[1]);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	close(done[0]);
+}
+
+/* Rounds of alloc + unregister leave blanked lines, until the file is rewritten. */
+static void registry_blanked_lines_compacted(void **state)
+{
+	off_t most = 0;
+	dev_t dev;
+
+	(void)state;
+	assert_int_equal(register_chrdev_region(MKDEV(200, 0), 1, "held"), 0);
+	for (int i = 0; i < 6000; i++) {
+		assert_int_equal(alloc_chrdev_region(&dev, 0, 1, "round"), 0);
+		assert_int_equal(dev, MKDEV(254, 0));
+		unregister_chrdev_region(dev, 1);
+		if (registry_size() > most)
+			most = registry_size();
+	}
+	/* 6000 lines of about 30 bytes were written: the file never held them all. */
+	assert_true(most < 70 * 1024);
+	assert_true(most > 32 * 1024);
+	assert_int_equal(registry_count(), 1);
+	assert_true(registry_has(200, 0, 1, getpid()));
+}
+
+/*
+ * A file of the format without a change count, and a last line that a crash
+ * cut: read, the cut line skipped, and rewritten whole by the next change.
+ */
+static void registry_old_header_and_torn_line(void **state)
+{
+	unsigned long long start = start_time_of(getpid());
+	char content[512];
+	struct stat st;
+
+	(void)state;
+	snprintf(content, sizeof(content),
+		 "# libcdev regions: major baseminor count pid starttime name\n"
+		 "200 0 4 %d %llu mine\n"
+		 "201 0 1 %d %llu cut", (int)getpid(), start, (int)getpid(), start);
+	test_write_registry(content);
+	assert_int_equal(register_chrdev_region(MKDEV(200, 2), 1, "x"), -EBUSY);
+	assert_int_equal(register_chrdev_region(MKDEV(201, 0), 1, "whole"), 0);
+	assert_null(strstr(registry_read(), "cut"));
+	assert_non_null(strstr(registry_read(), "name; change "));
+	assert_true(registry_has(200, 0, 4, getpid()));
+	assert_true(registry_has(201, 0, 1, getpid()));
+	assert_int_equal(registry_count(), 2);
+	snprintf(content, sizeof(content), "%s.new", test_env.registry);
+	assert_int_equal(stat(content, &st), -1);
 }
 
 #define T(f) cmocka_unit_test_setup(f, test_env_reset)
@@ -668,6 +780,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(registry_unreadable_fails, test_env_reset,
 						restore_registry_env),
 		T(registry_line_format),
+		T(registry_change_in_place_seen),
+		T(registry_blanked_lines_compacted),
+		T(registry_old_header_and_torn_line),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);
