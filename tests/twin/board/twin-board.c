@@ -60,6 +60,8 @@ MODULE_PARM_DESC(device, "the devices, described as libcdev-platform(7) describe
 
 static struct fwnode_handle *board_fwnode;
 static struct irq_domain *board_domain;
+/* Whether a write to the irq parameter may raise: under the parameters' lock. */
+static bool board_up;
 static struct platform_device *board_pdevs[BOARD_DEVICES];
 static int board_npdevs;
 /* Lines mapped, to dispose of at unload. */
@@ -89,7 +91,8 @@ static int board_raise(const char *val, const struct kernel_param *kp)
 		return ret;
 	if (line < 1 || line >= BOARD_LINES)
 		return -EINVAL;
-	if (!board_domain)
+	/* The lock held around this call keeps board_up; then the domain is there. */
+	if (!board_up)
 		return -ENODEV;
 	virq = irq_find_mapping(board_domain, line);
 	if (!virq || !irq_has_action(virq))
@@ -214,8 +217,11 @@ static int board_word(struct board_device *bd, char *word)
 {
 	char *eq = strchr(word, '=');
 
-	if (!eq)
+	if (!eq) {
+		pr_err("twin-board: %s: '%s' is not irq=N, mem=START+SIZE or KEY=VALUE\n",
+		       bd->name, word);
 		return -EINVAL;
+	}
 	*eq = '\0';
 	if (!strcmp(word, "irq") || !strcmp(word, "mem")) {
 		if (bd->nres == BOARD_RESOURCES) {
@@ -308,6 +314,9 @@ static int __init board_init(void)
 	kfree(lines);
 	if (ret)
 		goto remove_devices;
+	kernel_param_lock(THIS_MODULE);
+	board_up = true;
+	kernel_param_unlock(THIS_MODULE);
 	return 0;
 
 remove_devices:
@@ -322,6 +331,10 @@ free_fwnode:
 
 static void __exit board_exit(void)
 {
+	/* The parameters outlive exit(): no raise from now on. */
+	kernel_param_lock(THIS_MODULE);
+	board_up = false;
+	kernel_param_unlock(THIS_MODULE);
 	board_remove_all();
 	irq_domain_remove(board_domain);
 	irq_domain_free_fwnode(board_fwnode);
