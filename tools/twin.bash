@@ -11,6 +11,9 @@
 #   TWIN_MODULE   the module's name (obj-m's, with - made _)
 #   TWIN_PROC     where the module's /proc entries are: /proc in the kernel,
 #                 /dev/proc with libcdev (libcdev-kernel(7))
+#   TWIN_SYS      where its attributes and debugfs files are: /sys in the
+#                 kernel, /dev/sys with libcdev (libcdev-platform(7))
+#   TWIN_DEVICES  the platform devices of twin-test --device, one a line
 #   TWIN_TMP      an empty directory of this run's own
 #   TWIN_KO, TWIN_SO, TWIN_CDEVCTL   the two modules and the cdevctl used
 # The module is loaded before the script runs and unloaded after it.
@@ -50,7 +53,31 @@ twin_load() {
 	if [ "$TWIN_SIDE" = kernel ]; then
 		insmod "$TWIN_KO" "$@" >&2 || return 1
 	else
-		"$TWIN_CDEVCTL" insmod "$TWIN_SO" "$@" >&2 || return 1
+		local opts=() line
+		while IFS= read -r line; do
+			[ -z "$line" ] || opts+=(--device "$line")
+		done <<< "$TWIN_DEVICES"
+		"$TWIN_CDEVCTL" insmod "${opts[@]}" "$TWIN_SO" "$@" >&2 || return 1
+	fi
+}
+
+# twin_irq N...: raise the IRQ lines of the described devices, in order, as
+# their hardware would: the board module's irq parameter in the kernel
+# (twin-board.ko), cdevctl irq with libcdev. The status is 1 if a line has no
+# handler. A hard handler has run when the kernel's write returns, but
+# cdevctl irq returns once the host took the raise: wait for what the handler
+# does, not for the return.
+twin_irq() {
+	local n
+	if [ "$TWIN_SIDE" = kernel ]; then
+		for n in "$@"; do
+			echo "$n" 2>/dev/null > /sys/module/twin_board/parameters/irq || {
+				echo "twin_irq: no handler is requested for IRQ $n" >&2
+				return 1
+			}
+		done
+	else
+		"$TWIN_CDEVCTL" irq "$TWIN_MODULE" "$@" >&2 || return 1
 	fi
 }
 

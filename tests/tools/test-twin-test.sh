@@ -37,6 +37,9 @@ expect 2 'is not a module parameter' "$src/examples/kernel/lkmpg" "$tmp/test.sh"
 mkdir "$tmp/two"
 printf 'obj-m += a.o\nobj-m += b.o\n' > "$tmp/two/Kbuild"
 expect 2 'lists several modules' "$tmp/two" "$tmp/test.sh"
+expect 2 "has no ';'" --device 'a irq=1;b' a b
+expect 2 '--device needs --board' --device 'a irq=1' a b
+expect 2 'no board module' --board "$tmp/none.ko" a b
 expect 2 'no kernel build directory' --kernel-build "$tmp/none" "$src/examples/kernel/lkmpg" "$tmp/test.sh"
 
 # Builds that fail, each with the end of its output: the kernel's (a syntax

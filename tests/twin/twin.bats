@@ -14,12 +14,19 @@ setup() {
 	export LIBCDEV_RUNDIR=$BATS_TEST_TMPDIR/run
 }
 
-# twin DIR NAME [PARAM...]: the example's two modules, its script; the report
-# as TAP comments.
+# twin DIR NAME [OPTION... --] [PARAM...]: the example's two modules, its
+# script, more options of cdev-twin-test; the report as TAP comments.
 twin() {
-	local dir=$1 name=$2
+	local dir=$1 name=$2 opts=()
 	shift 2
-	run "$TOP/tools/cdev-twin-test" --timeout 300 --modules \
+	if [[ " $* " == *" -- "* ]]; then
+		while [ "$1" != -- ]; do
+			opts+=("$1")
+			shift
+		done
+		shift
+	fi
+	run "$TOP/tools/cdev-twin-test" --timeout 300 "${opts[@]}" --modules \
 		"$TOP/examples/kernel/$dir/ko/$name.ko" "$TOP/examples/kernel/$dir/.libs/$name.so" \
 		"$SRC/tests/twin/$name.sh" "$@"
 	printf '# %s\n' "${lines[@]}" >&3
@@ -33,6 +40,13 @@ twin() {
 
 @test "twin: kscull.ko and kscull.so behave the same" {
 	twin scull kscull quantum=8
+}
+
+@test "twin: ksensor.ko and ksensor.so, a platform driver, behave the same" {
+	# The described device: registered by twin-board.ko in the kernel (its
+	# register bank is RAM the VM's kernel leaves alone, tests/vm/vm-run).
+	twin sensor ksensor --board "$TOP/tests/twin/board/ko/twin-board.ko" \
+		--device 'ksensor.0 irq=42 mem=0x10000000+0x10 sampling-ms=20' -- simulate=0
 }
 
 @test "twin: a line that differs fails, side by side; a hanging test is killed" {
