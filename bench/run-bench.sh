@@ -43,17 +43,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-now() { date +%s.%N; }
-
-# wait_for SECONDS COMMAND...: poll until COMMAND succeeds.
-wait_for() {
-	local end=$(($(date +%s) + $1))
-	shift
-	until "$@"; do
-		[ "$(date +%s)" -lt "$end" ] || { echo "run-bench: timed out: $*" >&2; return 1; }
-		sleep 0.02
-	done
-}
+# now, wait_for, median, client, row, load: shared with run-bench-fuse.sh.
+# shellcheck source=bench/bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
 
 nodes_exist() { # PREFIX COUNT
 	local i
@@ -75,38 +67,6 @@ start_drv() {
 	"$B/bench-drv" --count "$2" --prefix "$1" > "$TMP/drv-$1.out" &
 	PIDS+=($!)
 	wait_for 600 grep -qx ready "$TMP/drv-$1.out"
-}
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-
-client() { "$B/bench-client" "$@"; }
-
-ROWS=()
-row() { # LABEL KERNEL RAW LIBCDEV
-	local ratio
-	ratio=$(awk -v a="$4" -v b="$3" 'BEGIN { printf "%.2f", a / b }')
-	ROWS+=("$(printf '%-34s %10s %10s %10s %8s' "$1" "$2" "$3" "$4" "$ratio")")
-	echo "${ROWS[-1]}"
-}
-
-# load LABEL KERNEL-DEV RAW-DEV CDEV-DEV CLIENT-ARGS...: medians of REPEAT runs each.
-load() {
-	local label=$1 kdev=$2 rdev=$3 cdev=$4 r k=() a=() c=()
-	shift 4
-	for ((r = 0; r < REPEAT; r++)); do
-		if ((r % 2 == 0)); then
-			a+=("$(client "${@/DEV/$rdev}")")
-			c+=("$(client "${@/DEV/$cdev}")")
-		else
-			c+=("$(client "${@/DEV/$cdev}")")
-			a+=("$(client "${@/DEV/$rdev}")")
-		fi
-		if [ "$kdev" != - ]; then
-			k+=("$(client "${@/DEV/$kdev}")")
-		fi
-	done
-	row "$label" "$( [ "$kdev" != - ] && printf '%s\n' "${k[@]}" | median || echo -)" \
-		"$(printf '%s\n' "${a[@]}" | median)" "$(printf '%s\n' "${c[@]}" | median)"
 }
 
 echo "libcdev benchmark: $(uname -r), $(nproc) CPUs; ${MIB} MiB per throughput load," \
