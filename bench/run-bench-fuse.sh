@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The FUSE backend's benchmark: run on the host, which needs /dev/fuse (and
+# root, or fusermount3, to mount). Mounts the raw baseline (bench-fuse-raw, a
+# FUSE file system on libfuse alone) and the libcdev driver through its FUSE
+# backend (bench-drv --backend fuse), each in a directory of its own, runs
+# every load against both and against the kernel's /dev/zero and /dev/null,
+# alternating which goes first, and prints one table of medians with the
+# ratio libcdev/raw (time: below 1 is faster than raw). Then one line of the
+# direct backend's dispatch cost per call (bench-direct, BENCH_OPS * 50 calls).
+#
+# Sizes (environment): BENCH_MIB   MiB moved per throughput load (64)
+#                      BENCH_OPS   calls per latency load (20000)
+#                      BENCH_REPEAT runs of each load, the median counts (3)
+#                      BENCH_PROCS client counts of the concurrency loads ("1 2 4 8")
+# BENCH_BUILDDIR is the directory with the programs (default: this script's).
+set -euo pipefail
+
+case "${1:-}" in
+-h|--help)
+	sed -n '3,17s/^# \{0,1\}//p' "$0"
+	exit 0
+	;;
+esac
+
+B=${BENCH_BUILDDIR:-$(cd "$(dirname "$0")" && pwd)}
+MIB=${BENCH_MIB:-64}
+OPS=${BENCH_OPS:-20000}
+REPEAT=${BENCH_REPEAT:-3}
+PROCS=${BENCH_PROCS:-"1 2 4 8"}
+MAXP=1
+for p in $PROCS; do [ "$p" -gt "$MAXP" ] && MAXP=$p; done
+
+if [ ! -c /dev/fuse ]; then
+	echo "${0##*/}: no /dev/fuse here: the FUSE backend cannot be measured" >&2
+	exit 1
+fi
+
+TMP=$(mktemp -d)
+export LIBCDEV_REGISTRY=$TMP/regions
+RAW=$TMP/raw
+LIB=$TMP/libcdev
+PIDS=()
+cleanup() {
+	local m
+	for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+	wait 2>/dev/null || true
+	# A server that could not unmount (killed hard) leaves its mount: detach it.
+	for m in "$RAW" "$LIB"; do
+		if mountpoint -q "$m" 2>/dev/null; then
+			fusermount3 -u -z "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
+		fi
+	done
+	rm -rf --one-file-system "$TMP"
+}
+trap cleanup EXIT
+
+# now, wait_for, median, client, row, load: shared with run-bench.sh.
+# shellcheck source=bench/bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
+
+files_exist() { # DIR PREFIX COUNT
+	local i
+	for ((i = 0; i < $3; i++)); do [ -f "$1/$2$i" ] || return 1; done
+}
+
+# start SERVER-OUTPUT DIR PREFIX COMMAND...: start a server, wait for its files.
+start() {
+	local out=$1 dir=$2 prefix=$3
+	shift 3
+	mkdir -p "$dir"
+	"$@" > "$out" &
+	PIDS+=($!)
+	wait_for 60 grep -qx ready "$out"
+	wait_for 60 files_exist "$dir" "$prefix" "$MAXP"
+}
+
+echo "libcdev FUSE backend benchmark: $(uname -r), $(nproc) CPUs; ${MIB} MiB per throughput load," \
+	"${OPS} calls per latency load, median of ${REPEAT}"
+start "$TMP/raw.out" "$RAW" bench-raw "$B/bench-fuse-raw" --count "$MAXP" --prefix bench-raw "$RAW"
+start "$TMP/drv.out" "$LIB" bench-cdev "$B/bench-drv" --backend fuse --mountpoint "$LIB" \
+	--count "$MAXP" --prefix bench-cdev
+header
+
+load "read 1 B x $OPS" /dev/zero "$RAW/bench-raw0" "$LIB/bench-cdev0" read DEV 1 "$OPS"
+load "write 1 B x $OPS" /dev/null "$RAW/bench-raw0" "$LIB/bench-cdev0" write DEV 1 "$OPS"
+load "open+read 1 B+close x $((OPS / 4))" /dev/zero "$RAW/bench-raw0" "$LIB/bench-cdev0" \
+	open DEV 1 $((OPS / 4))
+for kib in 4 64 128; do
+	n=$((MIB * 1024 / kib))
+	load "read ${MIB} MiB in ${kib} KiB" /dev/zero "$RAW/bench-raw0" "$LIB/bench-cdev0" \
+		read DEV $((kib * 1024)) "$n"
+	load "write ${MIB} MiB in ${kib} KiB" /dev/null "$RAW/bench-raw0" "$LIB/bench-cdev0" \
+		write DEV $((kib * 1024)) "$n"
+done
+for p in $PROCS; do
+	n=$((MIB * 1024 / 64 / p))
+	load "$p clients, one file, 64 KiB reads" /dev/zero "$RAW/bench-raw0" "$LIB/bench-cdev0" \
+		--procs "$p" read DEV 65536 "$n"
+	load "$p clients, own files, 64 KiB reads" - "$RAW/bench-raw%d" "$LIB/bench-cdev%d" \
+		--procs "$p" read DEV 65536 "$n"
+done
+
+# The direct backend: no kernel at all, the dispatcher against a plain call.
+echo
+"$B/bench-direct" --calls $((OPS * 50)) --repeat "$REPEAT"
