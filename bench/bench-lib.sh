@@ -3,9 +3,10 @@
 # The helpers the benchmark scripts share (run-bench.sh in the test VM,
 # run-bench-fuse.sh on the host): sourced, not run. They use B, the directory
 # with the programs, and REPEAT, the runs of each load; the rows printed so
-# far are kept in ROWS.
+# far are kept in ROWS, and each load's ratio in RATIO[LABEL].
 
 ROWS=()
+declare -A RATIO
 
 now() { date +%s.%N; }
 
@@ -23,9 +24,11 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 
 client() { "$B/bench-client" "$@"; }
 
+# shellcheck disable=SC2034 # RATIO is read by the scripts' targets
 row() { # LABEL KERNEL RAW LIBCDEV
 	local ratio
 	ratio=$(awk -v a="$4" -v b="$3" 'BEGIN { printf "%.2f", a / b }')
+	RATIO[$1]=$ratio
 	ROWS+=("$(printf '%-34s %10s %10s %10s %8s' "$1" "$2" "$3" "$4" "$ratio")")
 	echo "${ROWS[-1]}"
 }

@@ -117,6 +117,33 @@ echo "region allocator, microseconds per alloc+unregister with N regions held:"
 "$B/bench-regions" --ops $((OPS / 20 > 10 ? OPS / 20 : 10)) $REGIONS | tee "$TMP/allocator"
 awk 'NR == 1 { n = $1; a = $2 } { m = $1; b = $2 } END { printf "cost at %s / cost at %s: %.2f\n", m, n, b / a }' \
 	"$TMP/allocator"
+RATIO[allocator]=$(awk 'NR == 1 { a = $2 } { b = $2 } END { printf "%.2f", b / a }' "$TMP/allocator")
+
+# target TEXT LIMIT LABEL...: each load's ratio against LIMIT (a time ratio:
+# at most LIMIT is met), printed with the figures measured.
+target() {
+	local text=$1 limit=$2 label ok=met figures=""
+	shift 2
+	for label in "$@"; do
+		figures+="${figures:+, }$label ${RATIO[$label]}"
+		awk -v r="${RATIO[$label]}" -v l="$limit" 'BEGIN { exit !(r <= l) }' || ok=MISSED
+	done
+	echo "  $text: $figures: $ok"
+}
+
+max_regions=$(awk 'END { print $1 }' "$TMP/allocator")
+min_regions=$(awk 'NR == 1 { print $1 }' "$TMP/allocator")
+echo
+echo "targets (ratios of times, libcdev/raw):"
+target "1-byte and 4 KiB requests, time at most 1.05x raw" 1.05 \
+	"read 1 B x $OPS" "write 1 B x $OPS" "read ${MIB} MiB in 4 KiB" "write ${MIB} MiB in 4 KiB"
+target "64 and 128 KiB requests, throughput at least raw's" 1.00 \
+	"read ${MIB} MiB in 64 KiB" "write ${MIB} MiB in 64 KiB" \
+	"read ${MIB} MiB in 128 KiB" "write ${MIB} MiB in 128 KiB"
+target "$MAXP clients, aggregate throughput at least raw's" 1.00 \
+	"$MAXP clients, one node, 64 KiB reads" "$MAXP clients, own nodes, 64 KiB reads"
+target "$NODES nodes live, at most 1.2x raw's time" 1.20 "$NODES nodes live"
+target "allocator with $max_regions regions, at most 3x its cost with $min_regions" 3.00 allocator
 
 # The ioctl load (bench/ioctl-bench.sh): its own servers, the same medians.
 echo

@@ -586,9 +586,15 @@ static int blank_deleted(struct regfile *rf)
 	for (size_t i = 0; i < rf->nblank && !err; i++) {
 		const struct line_span *s = &rf->blank[i];
 
+		/* A hand edit may have made the line longer than libcdev writes them. */
+		off_t at = s->off + 1, end = s->off + s->len - 1;
+
 		err = pwrite_all(rf->fd, "#", 1, s->off);
-		if (!err && s->len > 2)
-			err = pwrite_all(rf->fd, spaces, s->len - 2, s->off + 1);
+		for (; !err && at < end; at += sizeof(spaces)) {
+			size_t n = end - at < (off_t)sizeof(spaces) ? (size_t)(end - at) : sizeof(spaces);
+
+			err = pwrite_all(rf->fd, spaces, n, at);
+		}
 	}
 	return err;
 }

@@ -754,6 +754,29 @@ static void registry_old_header_and_torn_line(void **state)
 	assert_int_equal(stat(content, &st), -1);
 }
 
+/* A region line a hand edit made longer than libcdev writes them is blanked whole, in place. */
+static void registry_long_line_blanked(void **state)
+{
+	unsigned long long start = start_time_of(getpid());
+	char content[1024];
+	off_t size;
+
+	(void)state;
+	snprintf(content, sizeof(content),
+		 "# libcdev regions: major baseminor count pid starttime name; change 00000000000000000005\n"
+		 "200%300s0 1 %d %llu long\n"
+		 "201 0 1 %d %llu keep\n", "", (int)getpid(), start, (int)getpid(), start);
+	test_write_registry(content);
+	size = registry_size();
+	unregister_chrdev_region(MKDEV(200, 0), 1);
+	assert_int_equal(registry_size(), size);
+	assert_null(strstr(registry_read(), "long"));
+	assert_non_null(strstr(registry_read(), "change 00000000000000000006\n"));
+	assert_int_equal(registry_count(), 1);
+	assert_true(registry_has(201, 0, 1, getpid()));
+	assert_int_equal(register_chrdev_region(MKDEV(200, 0), 1, "again"), 0);
+}
+
 #define T(f) cmocka_unit_test_setup(f, test_env_reset)
 
 int main(void)
@@ -783,6 +806,7 @@ int main(void)
 		T(registry_change_in_place_seen),
 		T(registry_blanked_lines_compacted),
 		T(registry_old_header_and_torn_line),
+		T(registry_long_line_blanked),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

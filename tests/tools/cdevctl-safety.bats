@@ -14,19 +14,11 @@ setup() {
 	MODDIR=$LIBCDEV_RUNDIR/modules
 }
 
-teardown() {
-	for f in "$MODDIR"/*.pid; do
-		[ -e "$f" ] && kill -9 "$(cut -d' ' -f1 "$f")" 2>/dev/null
-	done
-	# What a failing case left mounted below its directory.
-	awk -v d="$BATS_TEST_TMPDIR/" 'index($2, d) == 1 { print $2 }' /proc/mounts |
-		while read -r m; do umount -l "$m"; done
-	return 0
-}
+load host-helpers
 
-need_fuse() {
-	[ "$(id -u)" -eq 0 ] || skip "needs root"
-	[ -c /dev/fuse ] || skip "no /dev/fuse"
+teardown() {
+	kill_hosts "$MODDIR"
+	umount_test_mounts
 }
 
 # Whether something is mounted at $1 (ENOTCONN mounts included).

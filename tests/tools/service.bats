@@ -25,18 +25,11 @@ setup() {
 	done
 }
 
-teardown() {
-	for f in "$LIBCDEV_RUNDIR"/modules/*.pid; do
-		[ -e "$f" ] && kill -9 "$(cut -d' ' -f1 "$f")" 2>/dev/null
-	done
-	awk -v d="$BATS_TEST_TMPDIR/" 'index($2, d) == 1 { print $2 }' /proc/mounts |
-		while read -r m; do umount -l "$m"; done
-	return 0
-}
+load host-helpers
 
-need_fuse() {
-	[ "$(id -u)" -eq 0 ] || skip "needs root"
-	[ -c /dev/fuse ] || skip "no /dev/fuse"
+teardown() {
+	kill_hosts "$LIBCDEV_RUNDIR/modules"
+	umount_test_mounts
 }
 
 # The unit's ExecStart= for instance $1, as words.
