@@ -64,6 +64,8 @@ files_exist() { # DIR PREFIX COUNT
 	for ((i = 0; i < $3; i++)); do [ -f "$1/$2$i" ] || return 1; done
 }
 
+ready_or_gone() { grep -qx ready "$1" || ! kill -0 "$2" 2>/dev/null; } # OUTPUT PID
+
 # start SERVER-OUTPUT DIR PREFIX COMMAND...: start a server, wait for its files.
 start() {
 	local out=$1 dir=$2 prefix=$3
@@ -71,7 +73,8 @@ start() {
 	mkdir -p "$dir"
 	"$@" > "$out" &
 	PIDS+=($!)
-	wait_for 60 grep -qx ready "$out"
+	wait_for 60 ready_or_gone "$out" "${PIDS[-1]}"
+	kill -0 "${PIDS[-1]}" 2>/dev/null || { echo "${0##*/}: $1 failed" >&2; return 1; }
 	wait_for 60 files_exist "$dir" "$prefix" "$MAXP"
 }
 
