@@ -59,3 +59,15 @@ load() {
 	row "$label" "$( [ "$kdev" != - ] && printf '%s\n' "${k[@]}" | median || echo -)" \
 		"$(printf '%s\n' "${a[@]}" | median)" "$(printf '%s\n' "${c[@]}" | median)"
 }
+
+# target TEXT LIMIT LABEL...: each load's ratio against LIMIT (a time ratio:
+# at most LIMIT is met), printed with the figures measured.
+target() {
+	local text=$1 limit=$2 label ok=met figures=""
+	shift 2
+	for label in "$@"; do
+		figures+="${figures:+, }$label ${RATIO[$label]}"
+		awk -v r="${RATIO[$label]}" -v l="$limit" 'BEGIN { exit !(r <= l) }' || ok=MISSED
+	done
+	echo "  $text: $figures: $ok"
+}

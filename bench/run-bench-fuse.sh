@@ -104,6 +104,16 @@ for p in $PROCS; do
 		--procs "$p" read DEV 65536 "$n"
 done
 
+echo
+echo "targets (ratios of times, libcdev/raw):"
+target "1-byte and 4 KiB requests, time at most 1.05x raw" 1.05 \
+	"read 1 B x $OPS" "write 1 B x $OPS" "read ${MIB} MiB in 4 KiB" "write ${MIB} MiB in 4 KiB"
+target "64 and 128 KiB requests, throughput at least raw's" 1.00 \
+	"read ${MIB} MiB in 64 KiB" "write ${MIB} MiB in 64 KiB" \
+	"read ${MIB} MiB in 128 KiB" "write ${MIB} MiB in 128 KiB"
+target "$MAXP clients, aggregate throughput at least raw's" 1.00 \
+	"$MAXP clients, one file, 64 KiB reads" "$MAXP clients, own files, 64 KiB reads"
+
 # The direct backend: no kernel at all, the dispatcher against a plain call.
 echo
 "$B/bench-direct" --calls $((OPS * 50)) --repeat "$REPEAT"

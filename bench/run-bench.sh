@@ -119,18 +119,6 @@ awk 'NR == 1 { n = $1; a = $2 } { m = $1; b = $2 } END { printf "cost at %s / co
 	"$TMP/allocator"
 RATIO[allocator]=$(awk 'NR == 1 { a = $2 } { b = $2 } END { printf "%.2f", b / a }' "$TMP/allocator")
 
-# target TEXT LIMIT LABEL...: each load's ratio against LIMIT (a time ratio:
-# at most LIMIT is met), printed with the figures measured.
-target() {
-	local text=$1 limit=$2 label ok=met figures=""
-	shift 2
-	for label in "$@"; do
-		figures+="${figures:+, }$label ${RATIO[$label]}"
-		awk -v r="${RATIO[$label]}" -v l="$limit" 'BEGIN { exit !(r <= l) }' || ok=MISSED
-	done
-	echo "  $text: $figures: $ok"
-}
-
 max_regions=$(awk 'END { print $1 }' "$TMP/allocator")
 min_regions=$(awk 'NR == 1 { print $1 }' "$TMP/allocator")
 echo
