@@ -2,7 +2,7 @@
 /*
  * bench-raw - the baseline: a minimal CUSE server on libfuse alone.
  *
- *   bench-raw NAME
+ *   bench-raw [--devnum MAJOR:MINOR] NAME
  *
  * Serves /dev/NAME (a dynamic number) with libfuse's own multi-threaded
  * loop (cuse_lowlevel_main): reads answer zeros, writes are swallowed whole.
@@ -62,13 +62,21 @@ int main(int argc, char **argv)
 		.dev_info_argv = dev_info,
 	};
 	char *fuse_argv[] = { argv[0], (char *)"-f", NULL };
+	const char *name = argc > 1 ? argv[argc - 1] : NULL;
 
-	if (argc != 2 || !strcmp(argv[1], "--help")) {
+	/*
+	 * Without --devnum the kernel gives each node a dynamic major of its own;
+	 * there are fewer than 150, so the scale load numbers its raw nodes.
+	 */
+	if (argc == 4 && !strcmp(argv[1], "--devnum") &&
+	    sscanf(argv[2], "%u:%u", &ci.dev_major, &ci.dev_minor) == 2)
+		argc = 2;
+	if (argc != 2 || !strcmp(name, "--help")) {
 		fprintf(argc == 2 ? stdout : stderr,
-			"usage: %s NAME\nServes /dev/NAME with libfuse alone: reads give zeros, "
-			"writes are swallowed.\n", argv[0]);
+			"usage: %s [--devnum MAJOR:MINOR] NAME\nServes /dev/NAME with libfuse alone: "
+			"reads give zeros, writes are swallowed.\n", argv[0]);
 		return argc == 2 ? 0 : 2;
 	}
-	snprintf(devname, sizeof(devname), "DEVNAME=%s", argv[1]);
+	snprintf(devname, sizeof(devname), "DEVNAME=%s", name);
 	return cuse_lowlevel_main(2, fuse_argv, &ci, &raw_ops, NULL);
 }
