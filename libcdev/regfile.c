@@ -413,7 +413,7 @@ int regfile_begin(struct regfile *rf, const char *path)
 	rf->fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
 	if (rf->fd < 0 && errno != ENOENT) {
 		err = -errno;
-		pr_err_lib("cannot read the region registry %s: %s", path, strerror(-err));
+		pr_err_lib("cannot open the region registry %s: %s", path, strerror(-err));
 		goto out_close;
 	}
 	err = table_refresh(path, rf->fd, rf->t);
