@@ -52,8 +52,11 @@ static bool overlaps_held(const struct chunk *c)
 	return false;
 }
 
-/* The kernel's split of [from, from + count) at major boundaries; -1 if invalid. */
-static int split(dev_t from, unsigned int count, struct chunk *out, int max)
+/*
+ * The kernel's split of [from, from + count) at major boundaries; -1 if a
+ * chunk is invalid, with the valid chunks before it in out[0..*valid).
+ */
+static int split_valid(dev_t from, unsigned int count, struct chunk *out, int max, int *valid)
 {
 	uint64_t n = from, to = (uint64_t)from + count;
 	int nr = 0;
@@ -61,6 +64,7 @@ static int split(dev_t from, unsigned int count, struct chunk *out, int max)
 	while (n < to) {
 		uint64_t next = (uint64_t)MKDEV(MAJOR(n) + 1, 0);
 
+		*valid = nr;
 		if (MAJOR(n) >= CHRDEV_MAJOR_MAX || nr == max)
 			return -1;
 		if (next > to)
@@ -68,7 +72,15 @@ static int split(dev_t from, unsigned int count, struct chunk *out, int max)
 		out[nr++] = (struct chunk){ MAJOR(n), MINOR(n), (unsigned int)(next - n) };
 		n = next;
 	}
+	*valid = nr;
 	return nr;
+}
+
+static int split(dev_t from, unsigned int count, struct chunk *out, int max)
+{
+	int valid;
+
+	return split_valid(from, count, out, max, &valid);
 }
 
 static void do_register(struct input *in)
@@ -76,17 +88,19 @@ static void do_register(struct input *in)
 	unsigned int major = take(in, 2) % 520, minor = take(in, 3) & MINORMASK;
 	unsigned int count = take(in, 3);	/* up to 16 majors' worth */
 	struct chunk c[SPLIT_MAX];
-	int nr = split(MKDEV(major, minor), count, c, SPLIT_MAX), want = 0, err;
+	int valid, nr = split_valid(MKDEV(major, minor), count, c, SPLIT_MAX, &valid);
+	int want = 0, err;
 
-	if (count == 0)
-		want = 0;
-	else if (major == 0 || nr < 0)
+	if (count && major == 0)
 		want = -EINVAL;
-	else if (nheld + nr > HELD_MAX)
+	else if (nr >= 0 && nheld + nr > HELD_MAX)
 		return;	/* more than the model tracks: not tried */
-	for (int i = 0; count && !want && i < nr; i++)
+	/* As fs/char_dev.c, chunk by chunk: the first chunk that fails decides. */
+	for (int i = 0; count && !want && i < valid; i++)
 		if (overlaps_held(&c[i]))
 			want = -EBUSY;
+	if (count && !want && nr < 0)
+		want = -EINVAL;
 	err = register_chrdev_region(MKDEV(major, minor), count, "fuzz");
 	if (err != want)
 		abort();
