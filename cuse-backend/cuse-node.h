@@ -34,11 +34,12 @@ struct cuse_node {
 	struct fuse_session *se;
 	int fd;
 	struct ll_share share;		/* its part of the request threads */
+	struct lf_chan chan;		/* its connection's receivers */
 	int waiters;			/* threads waiting on it: they free it if it dies meanwhile */
 	int open_files;			/* under nodes_lock */
 	bool deleted;			/* cdev_del() ran */
 	enum node_state state;		/* under nodes_lock */
-	/* Last: a node's memory is used again, and a late event may read refs meanwhile. */
+	/* Last: a node's memory is used again (see cuse.c), refs kept 0 meanwhile. */
 	atomic_int refs;		/* the last put queues the destruction */
 };
 

@@ -4,23 +4,27 @@
  *
  * One CUSE connection serves exactly one device number (fs/fuse/cuse.c), so a
  * cdev of count N is N connections, each its own open() of /dev/cuse. Every
- * idle request thread (leaders.h) waits on all connections at once (epoll);
- * the one woken reads one request into its own buffer, re-arms the
- * connection and runs the request itself, replying straight to the
- * connection. No request is copied, queued or passed between threads. The
- * requests themselves are cuse-files.c's.
+ * connection has its own request threads (leaders.h), waiting in read(2) on
+ * it; the one the kernel wakes reads one request into its own buffer and
+ * runs it itself, replying straight to the connection. No request is copied,
+ * queued or passed between threads. The requests themselves are
+ * cuse-files.c's.
  *
  * A node lives while its cdev is added or any file on it is open. A node
  * holds a reference for being live, one for every open file and one for
- * every request being read or run; the last one going queues its
- * destruction (run by whichever thread takes the queue's event), and closing
- * the connection makes the kernel remove the device. A thread reads from a
- * connection only with a reference, so never from one being torn down. An
- * event already delivered may name a node destroyed since: node memory is
- * therefore never freed but kept for the next node, and such a late event
- * finds no reference to take (or takes one on the new node, whose connection
- * is then just read once more, harmlessly: reads do not block).
- */
+ * every request being run; the last one going queues its destruction, which
+ * the destruction thread runs (never a request thread: it waits for the
+ * node's receivers to end), and closing the connection makes the kernel
+ * remove the device. A request read after the last reference went is not
+ * run: the connection is about to close, and the kernel fails it then.
+ *
+ * Destroyed nodes' memory is kept for the next nodes rather than freed. With
+ * receivers that end before the connection closes (lf_del()), nothing of the
+ * request threads points at a destroyed node; a thread in nodes_release()
+ * frees what it waited on (->waiters). Whether anything else may still hold
+ * a destroyed node has not been re-checked since the threads waited on an
+ * epoll set of every node, whose late events did: so the memory is kept.
+  */
 #define FUSE_USE_VERSION 31
 
 #include <errno.h>
@@ -51,7 +55,7 @@ pthread_cond_t nodes_cond = PTHREAD_COND_INITIALIZER;
 static struct cuse_node *nodes;
 static struct cuse_node *free_nodes;	/* destroyed, for the next ones (see above) */
 static struct cuse_node *cmd_destroy;	/* nodes to destroy */
-static int cmdfd = -1;
+static int cmdfd = -1;			/* the destruction queue's eventfd, blocking */
 
 const char *cuse_device(void)
 {
@@ -105,7 +109,7 @@ bool node_tryget(struct cuse_node *n)
 	return false;
 }
 
-/* Take back the live reference of a node never added: late events may hold one a moment. */
+/* Take back the live reference of a node never served (no receiver holds one then). */
 static void node_unget_live(struct cuse_node *n)
 {
 	int live = 1;
@@ -118,8 +122,10 @@ static void node_unget_live(struct cuse_node *n)
 
 /* ---- the request threads ---- */
 
-static void loop_event(struct lf_pool *pool, void *data);
-struct lf_pool cuse_request_threads = LF_POOL_INIT(loop_event, ll_thread_exit, "cuse");
+static int node_receive(struct lf_chan *chan);
+static void node_process(struct lf_chan *chan, int res);
+struct lf_pool cuse_request_threads = LF_POOL_INIT(node_receive, node_process, ll_thread_exit,
+						   "cuse");
 
 /* The kernel names the class device after DEVNAME with '/' as '!'. */
 bool node_check_sysfs(const char *name, dev_t dev)
@@ -155,7 +161,7 @@ static void node_free(struct cuse_node *n)
 	pthread_mutex_unlock(&nodes_lock);
 }
 
-/* A zeroed node, refs 0 (a late event may try to take one: it must keep failing). */
+/* A zeroed node, refs 0 until it is served. */
 static struct cuse_node *node_alloc(void)
 {
 	struct cuse_node *n;
@@ -176,7 +182,8 @@ static void node_destroy(struct cuse_node *n)
 {
 	struct cuse_node **pp;
 
-	lf_del(&cuse_request_threads, n->fd);
+	/* Its receivers end first: none reads a closed (or reused) descriptor. */
+	lf_del(&cuse_request_threads, &n->chan);
 	fuse_session_destroy(n->se);	/* closes n->fd */
 	/* Log now: once it is NODE_DEAD, a thread in nodes_release() may free it. */
 	pr_dbg("cuse: node %s (%u:%u) removed", n->name, MAJOR(n->dev), MINOR(n->dev));
@@ -192,14 +199,11 @@ static void node_destroy(struct cuse_node *n)
 	pthread_mutex_unlock(&nodes_lock);
 }
 
-/* The queue's event: destroy the nodes in it. */
+/* Destroy the nodes queued. */
 static void loop_run_commands(void)
 {
 	struct cuse_node *list, *next;
-	uint64_t v;
 
-	if (read(cmdfd, &v, sizeof(v)) < 0 && errno != EAGAIN)
-		pr_err_lib("cuse: loop command read: %s", strerror(errno));
 	pthread_mutex_lock(&nodes_lock);
 	list = cmd_destroy;
 	cmd_destroy = NULL;
@@ -210,42 +214,49 @@ static void loop_run_commands(void)
 	}
 }
 
-/* Read one request of @n, re-arm its connection and run the request here. */
-static void loop_receive(struct lf_pool *pool, struct cuse_node *n)
+/* The destruction thread: out of request context, since lf_del() waits for the node's receivers. */
+static void *loop_commands_main(void *arg)
 {
-	struct fuse_buf *buf = ll_receive_buf();
-	int res = fuse_session_receive_buf(n->se, buf);
+	uint64_t v;
 
-	if (res > 0 || res == -EINTR || res == -EAGAIN)
-		lf_rearm(pool, n->fd, n);
+	(void)arg;
+	for (;;) {
+		if (read(cmdfd, &v, sizeof(v)) < 0 && errno != EINTR) {
+			pr_err_lib("cuse: loop command read: %s", strerror(errno));
+			sleep(1);
+		}
+		loop_run_commands();
+	}
+	return NULL;
+}
+
+/* In a receiver of @chan, cancellable: wait for one request of its node. */
+static int node_receive(struct lf_chan *chan)
+{
+	struct cuse_node *n = chan->data;
+
+	return fuse_session_receive_buf(n->se, ll_receive_buf());
+}
+
+/* Then run it, with a reference; or mark the node failed when the connection is gone. */
+static void node_process(struct lf_chan *chan, int res)
+{
+	struct cuse_node *n = chan->data;
+
 	if (res > 0) {
-		fuse_session_process_buf(n->se, buf);
+		/* None once the node's destruction is queued: see above. */
+		if (!node_tryget(n))
+			return;
+		fuse_session_process_buf(n->se, ll_receive_buf());
+		node_put(n);
 	} else if (res != -EINTR && res != -EAGAIN) {
-		/* ENODEV: the kernel aborted the connection (refused at init, or gone). */
-		lf_del(pool, n->fd);
+		/* 0 or -ENODEV: the kernel aborted the connection (refused at init, or gone). */
 		pthread_mutex_lock(&nodes_lock);
 		if (n->state == NODE_STARTING || n->state == NODE_LIVE)
 			n->state = NODE_FAILED;
 		pthread_cond_broadcast(&nodes_cond);
 		pthread_mutex_unlock(&nodes_lock);
 	}
-}
-
-/* In an idle request thread: the destruction queue's event, or a node's. */
-static void loop_event(struct lf_pool *pool, void *data)
-{
-	struct cuse_node *n = data;
-
-	if (!n) {
-		loop_run_commands();
-		lf_rearm(pool, cmdfd, NULL);
-		return;
-	}
-	/* None for a node on its way out: its event is not re-armed. */
-	if (!node_tryget(n))
-		return;
-	loop_receive(pool, n);
-	node_put(n);
 }
 
 /* ---- making nodes ---- */
@@ -279,8 +290,8 @@ static int node_start(struct cuse_node *n)
 	fuse_opt_free_args(&args);	/* libfuse added its own options to them */
 	if (!n->se)
 		return -ENOMEM;
-	/* Non-blocking: a late event (see above) must not wait for a request. */
-	n->fd = open(cuse_device(), O_RDWR | O_CLOEXEC | O_NONBLOCK);
+	/* Blocking: its receivers wait in read(2). */
+	n->fd = open(cuse_device(), O_RDWR | O_CLOEXEC);
 	if (n->fd < 0) {
 		err = -errno;
 		goto out_destroy;
@@ -293,7 +304,7 @@ static int node_start(struct cuse_node *n)
 	}
 	/* Live from here on (released: what was set above is seen with a reference). */
 	atomic_store(&n->refs, 1);
-	err = lf_add(&cuse_request_threads, n->fd, n);
+	err = lf_add(&cuse_request_threads, &n->chan, n);
 	if (err) {
 		node_unget_live(n);
 		goto out_destroy;	/* the session owns the fd now */
@@ -526,6 +537,7 @@ static const struct libcdev_backend cuse_backend = {
 const struct libcdev_backend *cuse_backend_start(void)
 {
 	static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
+	pthread_t cmd_thread;
 	int fd, err = 0;
 
 	/* Fail early and clearly where there is no CUSE or no permission. */
@@ -540,16 +552,16 @@ const struct libcdev_backend *cuse_backend_start(void)
 	pthread_mutex_lock(&start_lock);
 	if (cmdfd >= 0)
 		goto out;
-	cmdfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	cmdfd = eventfd(0, EFD_CLOEXEC);
 	if (cmdfd < 0) {
 		err = -errno;
 		goto out;
 	}
 	err = lf_start(&cuse_request_threads);
 	if (!err)
-		err = lf_add(&cuse_request_threads, cmdfd, NULL);
+		err = thread_start_nosig(&cmd_thread, loop_commands_main, NULL);
 	if (err) {
-		lf_stop(&cuse_request_threads);
+		/* The retiring thread, if it started, stays: it has no channel to look at. */
 		close(cmdfd);
 		cmdfd = -1;
 	}

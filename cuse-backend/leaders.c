@@ -3,14 +3,30 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/epoll.h>
-#include <sys/eventfd.h>
 #include <unistd.h>
 
 #include "libcdev/libcdev-private.h"
 #include "leaders.h"
 
-/* This thread left the idle ones (lf_promote()): it is in a method. */
+/*
+ * A receiver's state, for the retiring thread: it retires only receivers
+ * waiting in their read (LF_READING), and takes them out of the idle count
+ * as it does; a receiver that finds itself LF_RETIRING after its read runs
+ * the request it read, if any, and ends.
+ */
+enum { LF_RUNNING, LF_READING, LF_RETIRING };
+
+struct lf_thread {
+	struct lf_pool *pool;
+	struct lf_chan *chan;		/* NULL once it left an ending channel (lf_del()) */
+	struct lf_thread *next;		/* under pool->lock */
+	pthread_t tid;
+	atomic_int state;
+};
+
+/* This thread, when it is a receiver. */
+static _Thread_local struct lf_thread *self;
+/* This thread left the idle receivers (lf_promote()): it is in a method. */
 static _Thread_local bool promoted;
 
 int thread_start_nosig(pthread_t *thread, void *(*fn)(void *), void *arg)
@@ -29,68 +45,131 @@ int thread_start_nosig(pthread_t *thread, void *(*fn)(void *), void *arg)
 	return -r;
 }
 
-/* An idle thread that waited LF_IDLE_SECONDS for nothing ends, unless no other is idle. */
-static bool lf_retire(struct lf_pool *pool)
+/* Called with pool->lock held: unlink @t from its channel. */
+static void lf_unlink_locked(struct lf_thread *t)
 {
-	int idle = atomic_load(&pool->nr_idle);
+	struct lf_thread **pp;
 
-	while (idle > 1)
-		if (atomic_compare_exchange_weak(&pool->nr_idle, &idle, idle - 1))
-			return true;
-	return false;
+	for (pp = &t->chan->threads; *pp && *pp != t; pp = &(*pp)->next)
+		;
+	if (*pp)
+		*pp = t->next;
+	t->chan->nr_threads--;
 }
 
-/* Back among the idle threads after a method: requests are served again. */
-static void lf_unpromote(struct lf_pool *pool)
+/* The end of a receiver, by return or by cancellation in its read. */
+static void lf_thread_end(void *arg)
+{
+	struct lf_thread *t = arg;
+	struct lf_pool *pool = t->pool;
+
+	pthread_mutex_lock(&pool->lock);
+	if (t->chan) {
+		/* Still counted idle unless in a method or retired. */
+		if (!promoted && atomic_load(&t->state) != LF_RETIRING)
+			atomic_fetch_sub(&t->chan->nr_idle, 1);
+		lf_unlink_locked(t);
+	}
+	pool->nr_threads--;
+	pthread_cond_broadcast(&pool->cond);
+	pthread_mutex_unlock(&pool->lock);
+	self = NULL;
+	free(t);
+	if (pool->thread_exit)
+		pool->thread_exit();
+}
+
+/* Back among the idle receivers after a method: requests are served again. */
+static void lf_unpromote(struct lf_pool *pool, struct lf_chan *chan)
 {
 	promoted = false;
-	atomic_fetch_add(&pool->nr_idle, 1);
+	atomic_fetch_add(&chan->nr_idle, 1);
 	atomic_store(&pool->refusing, false);
 }
 
-static void *lf_main(void *arg)
+/* Wait for a request of @t's channel with cancellation enabled: lf_del() and retiring end it there. */
+static int lf_receive(struct lf_pool *pool, struct lf_thread *t)
 {
-	struct lf_pool *pool = arg;
+	int res;
+
+	atomic_store(&t->state, LF_READING);
+	pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
+	res = pool->receive(t->chan);
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+	return res;
+}
+
+/* Receive and run requests until the channel ends, or this receiver retires. */
+static void lf_serve(struct lf_thread *t)
+{
+	struct lf_pool *pool = t->pool;
 
 	for (;;) {
-		struct epoll_event ev;
-		int nr;
+		int reading = LF_READING, res;
+		bool retiring;
 
-		if (atomic_load(&pool->stopped)) {
-			atomic_fetch_sub(&pool->nr_idle, 1);
-			break;
-		}
-		nr = epoll_wait(pool->epfd, &ev, 1, LF_IDLE_SECONDS * 1000);
-		if (nr == 0 && lf_retire(pool))
-			break;
-		if (nr < 0 && errno != EINTR)
-			pr_err_lib("%s: epoll_wait: %s", pool->name, strerror(errno));
-		if (nr <= 0 || ev.data.ptr == &pool->stopfd)
-			continue;
-		pool->event(pool, ev.data.ptr);
+		if (atomic_load(&t->chan->ending))
+			return;
+		res = lf_receive(pool, t);
+		retiring = !atomic_compare_exchange_strong(&t->state, &reading, LF_RUNNING);
+		/* Retired while it read: out of the idle count already, another one is idle. */
+		if (retiring)
+			promoted = true;
+		if (res > 0)
+			atomic_fetch_add_explicit(&t->chan->requests, 1, memory_order_relaxed);
+		pool->process(t->chan, res);
+		if (retiring || !t->chan)
+			return;
 		if (promoted)
-			lf_unpromote(pool);
+			lf_unpromote(pool, t->chan);
+		if (res <= 0 && res != -EINTR && res != -EAGAIN)
+			return;		/* the connection is gone */
 	}
-	pthread_mutex_lock(&pool->lock);
-	pool->nr_threads--;
-	pthread_mutex_unlock(&pool->lock);
-	if (pool->thread_exit)
-		pool->thread_exit();
+}
+
+/*
+ * Not instrumented by AddressSanitizer: a cancellation comes back here by a
+ * long jump over the frames it unwound, whose stack poison is left behind,
+ * and the sanitizer's own hook before the last call of pthread_cleanup_push()
+ * (__pthread_unwind_next(), which does not return) then trips on it.
+ */
+__attribute__((no_sanitize_address))
+static void *lf_main(void *arg)
+{
+	struct lf_thread *t = arg;
+
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+	self = t;
+	pthread_cleanup_push(lf_thread_end, t);
+	lf_serve(t);
+	pthread_cleanup_pop(1);
 	return NULL;
 }
 
-/* Called with pool->lock held: one more thread, idle from the start, or -errno. */
-static int lf_spawn_locked(struct lf_pool *pool)
+/* Called with pool->lock held: one more receiver of @chan, idle from the start, or -errno. */
+static int lf_spawn_locked(struct lf_pool *pool, struct lf_chan *chan)
 {
-	pthread_t t;
+	struct lf_thread *t = calloc(1, sizeof(*t));
 	int err;
 
-	atomic_fetch_add(&pool->nr_idle, 1);
-	err = thread_start_nosig(&t, lf_main, pool);
-	if (err)
-		atomic_fetch_sub(&pool->nr_idle, 1);
-	else
-		pool->nr_threads++;
+	if (!t)
+		return -ENOMEM;
+	t->pool = pool;
+	t->chan = chan;
+	atomic_init(&t->state, LF_RUNNING);
+	atomic_fetch_add(&chan->nr_idle, 1);
+	/* Linked first: the thread may end at once, and unlinks itself under the lock. */
+	t->next = chan->threads;
+	chan->threads = t;
+	chan->nr_threads++;
+	pool->nr_threads++;
+	err = thread_start_nosig(&t->tid, lf_main, t);
+	if (err) {
+		atomic_fetch_sub(&chan->nr_idle, 1);
+		lf_unlink_locked(t);
+		pool->nr_threads--;
+		free(t);
+	}
 	return err;
 }
 
@@ -109,61 +188,124 @@ static void lf_refuse_locked(struct lf_pool *pool, int err)
 
 int lf_promote(struct lf_pool *pool)
 {
+	struct lf_chan *chan = self ? self->chan : NULL;
 	int err;
 
-	if (promoted)
+	if (promoted || !chan)
 		return 0;
-	/* Another thread is idle: it receives the next request. The common case. */
-	if (atomic_fetch_sub(&pool->nr_idle, 1) > 1) {
+	/* Another receiver is idle: it takes the next request. The common case. */
+	if (atomic_fetch_sub(&chan->nr_idle, 1) > 1) {
 		promoted = true;
 		return 0;
 	}
 	pthread_mutex_lock(&pool->lock);
-	if (pool->nr_threads >= pool->max_threads)
+	/* Every channel keeps its one receiver; max_threads bounds the others. */
+	if (pool->nr_threads >= pool->nr_chans + pool->max_threads)
 		err = -EAGAIN;
 	else
-		err = lf_spawn_locked(pool);
+		err = lf_spawn_locked(pool, chan);
 	if (err)
 		lf_refuse_locked(pool, err);
 	pthread_mutex_unlock(&pool->lock);
 	if (err) {
-		atomic_fetch_add(&pool->nr_idle, 1);
+		atomic_fetch_add(&chan->nr_idle, 1);
 		return -EAGAIN;
 	}
 	promoted = true;
 	return 0;
 }
 
-void lf_stop(struct lf_pool *pool)
+/* Called with pool->lock held: a channel with no request since the last look keeps one idle receiver. */
+static void lf_retire_locked(struct lf_chan *chan)
 {
-	uint64_t one = 1;
+	unsigned int requests = atomic_load(&chan->requests);
+	bool quiet = requests == chan->seen_requests;
 
-	atomic_store(&pool->stopped, true);
-	/* Level-triggered and never read: it wakes every waiting thread, one after the other. */
-	if (write(pool->stopfd, &one, sizeof(one)) < 0)
-		pr_err_lib("%s: cannot stop the request threads: %s", pool->name, strerror(errno));
+	chan->seen_requests = requests;
+	if (!quiet || atomic_load(&chan->ending))
+		return;
+	for (struct lf_thread *t = chan->threads; t; t = t->next) {
+		int idle = atomic_load(&chan->nr_idle), reading = LF_READING;
+
+		/* Out of the idle count first: lf_promote() then never counts on this one. */
+		do {
+			if (idle <= 1)
+				return;
+		} while (!atomic_compare_exchange_weak(&chan->nr_idle, &idle, idle - 1));
+		if (atomic_compare_exchange_strong(&t->state, &reading, LF_RETIRING))
+			pthread_cancel(t->tid);
+		else
+			atomic_fetch_add(&chan->nr_idle, 1);
+	}
 }
 
-static int lf_ctl(struct lf_pool *pool, int op, int fd, void *data)
+/* Every LF_IDLE_SECONDS: idle receivers beyond one per quiet channel end. */
+static void *lf_retirer(void *arg)
 {
-	struct epoll_event ev = { .events = EPOLLIN | EPOLLONESHOT, .data.ptr = data };
+	struct lf_pool *pool = arg;
 
-	return epoll_ctl(pool->epfd, op, fd, &ev) < 0 ? -errno : 0;
+	for (;;) {
+		sleep(LF_IDLE_SECONDS);
+		pthread_mutex_lock(&pool->lock);
+		for (struct lf_chan *c = pool->chans; c; c = c->next)
+			lf_retire_locked(c);
+		pthread_mutex_unlock(&pool->lock);
+	}
+	return NULL;
 }
 
-int lf_add(struct lf_pool *pool, int fd, void *data)
+int lf_add(struct lf_pool *pool, struct lf_chan *chan, void *data)
 {
-	return lf_ctl(pool, EPOLL_CTL_ADD, fd, data);
+	int err;
+
+	memset(chan, 0, sizeof(*chan));
+	chan->pool = pool;
+	chan->data = data;
+	pthread_mutex_lock(&pool->lock);
+	err = lf_spawn_locked(pool, chan);
+	if (!err) {
+		chan->next = pool->chans;
+		pool->chans = chan;
+		pool->nr_chans++;
+	}
+	pthread_mutex_unlock(&pool->lock);
+	if (err)
+		pr_err_lib("%s: cannot start a request thread: %s", pool->name, strerror(-err));
+	return err;
 }
 
-int lf_rearm(struct lf_pool *pool, int fd, void *data)
+/*
+ * Called with pool->lock held, in a receiver of an ending channel: leave it,
+ * as if ended; the thread ends once back from its request.
+ */
+static void lf_leave_locked(struct lf_thread *t)
 {
-	return lf_ctl(pool, EPOLL_CTL_MOD, fd, data);
+	if (!promoted && atomic_load(&t->state) != LF_RETIRING)
+		atomic_fetch_sub(&t->chan->nr_idle, 1);
+	lf_unlink_locked(t);
+	t->chan = NULL;
 }
 
-void lf_del(struct lf_pool *pool, int fd)
+void lf_del(struct lf_pool *pool, struct lf_chan *chan)
 {
-	epoll_ctl(pool->epfd, EPOLL_CTL_DEL, fd, NULL);
+	struct lf_chan **pp;
+
+	pthread_mutex_lock(&pool->lock);
+	atomic_store(&chan->ending, true);
+	if (self && self->chan == chan)
+		lf_leave_locked(self);
+	/* Those in a method are not cancelled there: they see ->ending before their next read. */
+	for (struct lf_thread *t = chan->threads; t; t = t->next)
+		pthread_cancel(t->tid);
+	while (chan->nr_threads)
+		pthread_cond_wait(&pool->cond, &pool->lock);
+	for (pp = &pool->chans; *pp && *pp != chan; pp = &(*pp)->next)
+		;
+	if (*pp) {
+		*pp = chan->next;
+		pool->nr_chans--;
+	}
+	pthread_mutex_unlock(&pool->lock);
 }
 
 static unsigned int lf_max_threads(void)
@@ -176,45 +318,20 @@ static unsigned int lf_max_threads(void)
 	return v < 2 ? 2 : v > 65536 ? 65536 : (unsigned int)v;
 }
 
-/* Called with pool->lock held: the epoll set, with the stop event in it. */
-static int lf_make_set_locked(struct lf_pool *pool)
-{
-	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = &pool->stopfd };
-	uint64_t v;
-
-	if (pool->epfd >= 0) {
-		/* Started again after a stop. */
-		if (read(pool->stopfd, &v, sizeof(v)) < 0 && errno != EAGAIN)
-			return -errno;
-		return 0;
-	}
-	pool->epfd = epoll_create1(EPOLL_CLOEXEC);
-	pool->stopfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (pool->epfd >= 0 && pool->stopfd >= 0 &&
-	    epoll_ctl(pool->epfd, EPOLL_CTL_ADD, pool->stopfd, &ev) == 0)
-		return 0;
-	v = errno;
-	if (pool->epfd >= 0)
-		close(pool->epfd);
-	if (pool->stopfd >= 0)
-		close(pool->stopfd);
-	pool->epfd = pool->stopfd = -1;
-	return -(int)v;
-}
-
 int lf_start(struct lf_pool *pool)
 {
-	int err;
+	pthread_t t;
+	int err = 0;
 
 	pthread_mutex_lock(&pool->lock);
-	err = lf_make_set_locked(pool);
-	if (!err) {
-		pool->max_threads = lf_max_threads();
-		atomic_store(&pool->stopped, false);
-		err = lf_spawn_locked(pool);
+	pool->max_threads = lf_max_threads();
+	if (!pool->started) {
+		err = thread_start_nosig(&t, lf_retirer, pool);
+		pool->started = !err;
 	}
 	pthread_mutex_unlock(&pool->lock);
 	if (err)
-		pr_err_lib("%s: cannot start a request thread: %s", pool->name, strerror(-err));
+		pr_err_lib("%s: cannot start the thread that retires idle ones: %s", pool->name,
+			   strerror(-err));
 	return err;
 }

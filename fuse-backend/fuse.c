@@ -4,8 +4,9 @@
  * number becomes a regular file in a FUSE file system of this process,
  * named as its /dev node would be, and served by the same dispatcher.
  *
- * One session, mounted at start-up; its requests are received and run by
- * the request threads (leaders.h), as the CUSE backend's are.
+ * One session, mounted at start-up: one channel of the request threads
+ * (leaders.h), whose receivers read and run its requests, as the CUSE
+ * backend's do for each node's connection.
  * Names and attributes live in tree.c, so cdev_add() and cdev_del() need no
  * round trip to the kernel. The mount goes at libcdev_backend_stop(), or
  * failing that when the process exits (atexit: after return from main() or
@@ -121,38 +122,36 @@ static void ll_init(void *userdata, struct fuse_conn_info *conn)
 		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
 }
 
-/* In an idle request thread: read one request, re-arm the connection and run the request. */
-static void loop_event(struct lf_pool *pool, void *data)
+/* In a receiver, cancellable: wait for one request of the session. */
+static int session_receive(struct lf_chan *chan)
 {
-	struct fuse_buf *buf = ll_receive_buf();
-	int res = fuse_session_receive_buf(se, buf);
-
-	(void)data;
-	if (res > 0 || res == -EINTR || res == -EAGAIN)
-		lf_rearm(pool, fuse_session_fd(se), NULL);
-	if (res > 0)
-		fuse_session_process_buf(se, buf);
-	else if (res != -EINTR && res != -EAGAIN)
-		lf_stop(pool);	/* -ENODEV: unmounted */
+	(void)chan;
+	return fuse_session_receive_buf(se, ll_receive_buf());
 }
 
-struct lf_pool fuse_request_threads = LF_POOL_INIT(loop_event, ll_thread_exit, "fuse");
+/*
+ * Then run it. When the connection is gone (unmounted: 0 or -ENODEV), every
+ * receiver gets that from its read and ends: the session's descriptor is
+ * never closed while they may read it (fuse_session_destroy() is not called
+ * once it is served), so the channel needs no lf_del().
+ */
+static void session_process(struct lf_chan *chan, int res)
+{
+	(void)chan;
+	if (res > 0)
+		fuse_session_process_buf(se, ll_receive_buf());
+}
 
-/* Serve the mounted session: its connection non-blocking, as lf_add() wants. */
+struct lf_pool fuse_request_threads = LF_POOL_INIT(session_receive, session_process,
+						   ll_thread_exit, "fuse");
+static struct lf_chan session_chan;
+
+/* Serve the mounted session: receivers wait in read(2) on its (blocking) connection. */
 static int serve(void)
 {
-	int fd = fuse_session_fd(se);
-	int flags = fcntl(fd, F_GETFL);
-	int err;
+	int err = lf_start(&fuse_request_threads);
 
-	if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0)
-		return -errno;
-	err = lf_start(&fuse_request_threads);
-	if (!err)
-		err = lf_add(&fuse_request_threads, fd, NULL);
-	if (err)
-		lf_stop(&fuse_request_threads);
-	return err;
+	return err ? err : lf_add(&fuse_request_threads, &session_chan, NULL);
 }
 
 static struct fuse_session *session_new(void)
