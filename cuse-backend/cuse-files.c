@@ -19,9 +19,9 @@
 #include "libcdev/task-private.h"
 #include "cuse-private.h"
 #include "cuse-node.h"
-#include "ll-file.h"
-#include "ll-ioctl.h"
-#include "ll-request.h"
+#include "fuse-common/ll-file.h"
+#include "fuse-common/ll-ioctl.h"
+#include "fuse-common/ll-request.h"
 
 /* One open file: the dispatcher's file plus its poll state. */
 struct cuse_file {

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 
 #include "libcdev/libcdev-private.h"
-#include "ll-request.h"
+#include "fuse-common/ll-request.h"
 
 #define NODE_NAME_MAX		256
 

@@ -57,7 +57,7 @@ static struct cuse_node *free_nodes;	/* destroyed, for the next ones (see above)
 static struct cuse_node *cmd_destroy;	/* nodes to destroy */
 static int cmdfd = -1;			/* the destruction queue's eventfd, blocking */
 
-const char *cuse_device(void)
+static const char *cuse_device(void)
 {
 	const char *p = getenv("LIBCDEV_CUSE_DEVICE");
 
@@ -534,20 +534,32 @@ static const struct libcdev_backend cuse_backend = {
 	.rename = cuse_rename,
 };
 
-const struct libcdev_backend *cuse_backend_start(void)
+/* Whether the CUSE device can be opened: no CUSE in the kernel, or not root. */
+static int cuse_probe(const char **what)
+{
+	int fd;
+
+	*what = cuse_device();
+	fd = open(*what, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
+static const struct libcdev_backend *cuse_backend_start(void)
 {
 	static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
 	pthread_t cmd_thread;
-	int fd, err = 0;
+	const char *what;
+	int err;
 
 	/* Fail early and clearly where there is no CUSE or no permission. */
-	fd = open(cuse_device(), O_RDWR | O_CLOEXEC);
-	if (fd < 0) {
-		err = -errno;
-		pr_err_lib("cuse: cannot open %s: %s", cuse_device(), strerror(errno));
+	err = cuse_probe(&what);
+	if (err) {
+		pr_err_lib("cuse: cannot open %s: %s", what, strerror(-err));
 		return ERR_PTR(err);
 	}
-	close(fd);
 
 	pthread_mutex_lock(&start_lock);
 	if (cmdfd >= 0)
@@ -569,3 +581,16 @@ out:
 	pthread_mutex_unlock(&start_lock);
 	return err ? ERR_PTR(err) : &cuse_backend;
 }
+
+static const char *cuse_location(void)
+{
+	return "/dev";
+}
+
+const struct libcdev_backend_type cuse_backend_type = {
+	.name = "cuse",
+	.label = "CUSE",
+	.probe = cuse_probe,
+	.start = cuse_backend_start,
+	.location = cuse_location,
+};

@@ -6,7 +6,7 @@
  * '/', and one regular file per live device number. tree.c answers the
  * kernel's questions about names and attributes; files.c serves the open
  * files through the dispatcher; mount.c finds, clears and removes the mount
- * point; fuse.c runs the session and is the backend (fuse-backend.h).
+ * point; fuse.c runs the session and is the backend (fuse_backend_type).
  */
 #ifndef LIBCDEV_FUSE_PRIVATE_H
 #define LIBCDEV_FUSE_PRIVATE_H
@@ -21,8 +21,7 @@
 #include <time.h>
 
 #include "libcdev/libcdev-private.h"
-#include "cuse-backend/ll-request.h"
-#include "fuse-backend.h"
+#include "fuse-common/ll-request.h"
 
 /* Who owns the mount's files: the driver process's effective ids. */
 #define FNODE_FILE_MODE		(S_IFREG | 0600)

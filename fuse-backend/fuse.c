@@ -179,16 +179,27 @@ static struct fuse_session *session_new(void)
 }
 
 /* Fail early and clearly where there is no FUSE. */
-static int check_fuse_device(void)
+/* Whether the FUSE device can be opened. */
+static int fuse_probe(const char **what)
 {
-	int fd = open(FUSE_DEVICE, O_RDWR | O_CLOEXEC);
+	int fd;
 
-	if (fd < 0) {
-		pr_err_lib("fuse: cannot open %s: %s", FUSE_DEVICE, strerror(errno));
+	*what = FUSE_DEVICE;
+	fd = open(FUSE_DEVICE, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
 		return -errno;
-	}
 	close(fd);
 	return 0;
+}
+
+static int check_fuse_device(void)
+{
+	const char *what;
+	int err = fuse_probe(&what);
+
+	if (err)
+		pr_err_lib("fuse: cannot open %s: %s", what, strerror(-err));
+	return err;
 }
 
 /* Unmount once, in the process that mounted; a fork()ed child never unmounts. */
@@ -215,7 +226,8 @@ static void fuse_atexit(void)
 	unmount_once();
 }
 
-void fuse_backend_stop(void)
+/* Unmount now, for good (the loop thread ends with the mount); idempotent. */
+static void fuse_backend_stop(void)
 {
 	unmount_once();
 }
@@ -259,7 +271,8 @@ static const char *wanted(void)
 	return env && *env ? env : NULL;
 }
 
-const struct libcdev_backend *fuse_backend_start(void)
+/* Mount and start the loop thread once; the backend, or ERR_PTR(-errno). */
+static const struct libcdev_backend *fuse_backend_start(void)
 {
 	int err;
 
@@ -292,12 +305,14 @@ out_err:
 	return ERR_PTR(err);
 }
 
-const char *fuse_backend_mountpoint(void)
+/* The mount point in use, or NULL before the start. */
+static const char *fuse_backend_mountpoint(void)
 {
 	return __atomic_load_n(&mounted, __ATOMIC_ACQUIRE) ? mountpoint : NULL;
 }
 
-int fuse_backend_set_mountpoint(const char *dir)
+/* The mount point for the start (NULL: the default); -EBUSY once mounted elsewhere. */
+static int fuse_backend_set_mountpoint(const char *dir)
 {
 	char *copy = dir && *dir ? strdup(dir) : NULL;
 	int err = 0;
@@ -316,3 +331,13 @@ int fuse_backend_set_mountpoint(const char *dir)
 	pthread_mutex_unlock(&start_lock);
 	return err;
 }
+
+const struct libcdev_backend_type fuse_backend_type = {
+	.name = "fuse",
+	.label = "FUSE",
+	.probe = fuse_probe,
+	.start = fuse_backend_start,
+	.location = fuse_backend_mountpoint,
+	.set_location = fuse_backend_set_mountpoint,
+	.stop = fuse_backend_stop,
+};

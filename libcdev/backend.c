@@ -3,79 +3,83 @@
  * libcdev - choosing a backend, and serving until told to stop.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "libcdev-private.h"
-#include "cuse-backend/cuse-private.h"
-#include "fuse-backend/fuse-backend.h"
 
-static const struct libcdev_backend *backend_start(const char *name)
+static const struct libcdev_backend_type *const backend_types[] = {
+	&cuse_backend_type,
+	&fuse_backend_type,
+};
+
+static const struct libcdev_backend_type *backend_type(const char *name)
 {
-	if (!strcmp(name, "cuse"))
-		return cuse_backend_start();
-	if (!strcmp(name, "fuse"))
-		return fuse_backend_start();
-	return NULL;	/* direct */
+	for (size_t i = 0; i < ARRAY_SIZE(backend_types); i++)
+		if (!strcmp(backend_types[i]->name, name))
+			return backend_types[i];
+	return NULL;
 }
 
 static int select_named(const char *name)
 {
 	const struct libcdev_backend *cur = libcdev_backend_get(), *b = NULL;
+	const struct libcdev_backend_type *type = backend_type(name);
 
-	if (strcmp(name, "direct") && strcmp(name, "cuse") && strcmp(name, "fuse"))
+	if (!type && strcmp(name, "direct"))
 		return -ENOENT;
 	if (!cdev_map_empty() && strcmp(name, libcdev_backend_name()))
 		return -EBUSY;
-	if (strcmp(name, "direct")) {
-		b = cur && !strcmp(cur->name, name) ? cur : backend_start(name);
+	if (type) {
+		b = cur && !strcmp(cur->name, name) ? cur : type->start();
 		if (IS_ERR(b))
 			return PTR_ERR(b);
 	}
 	return libcdev_backend_set(b);
 }
 
-/* Whether the CUSE device can be opened: 0, or why not. */
-static int cuse_probe(void)
+/* Probe and start @type: 0 or why not, with what it tried in *what. */
+static int try_type(const struct libcdev_backend_type *type, const char **what)
 {
-	int fd = open(cuse_device(), O_RDWR | O_CLOEXEC);
+	int err = type->probe(what);
 
-	if (fd < 0)
-		return -errno;
-	close(fd);
-	return 0;
+	return err ? err : select_named(type->name);
 }
 
-/* CUSE where it can work, else FUSE; one line says which and why. */
+/*
+ * The first backend that starts, in backend_types[] order, and one line that
+ * says which and why (why the first one could not, when another starts).
+ */
 static int select_auto(void)
 {
-	int why, err;
+	const struct libcdev_backend_type *first = backend_types[0], *type = first;
+	const char *what, *first_what;
+	int why, err = 0;
 
 	if (strcmp(libcdev_backend_name(), "direct"))
 		return 0;	/* chosen already: cdevs may be live under it */
 	if (!cdev_map_empty())
 		return -EBUSY;
-	why = cuse_probe();
+	why = try_type(first, &first_what);
 	if (!why) {
-		why = select_named("cuse");
-		if (!why) {
-			libcdev_log(LOG_NOTICE, "%s can be opened; using the CUSE backend (nodes in /dev)",
-				    cuse_device());
+		libcdev_log(LOG_NOTICE, "%s can be opened; using the %s backend (nodes in %s)",
+			    first_what, first->label, first->location());
+		return 0;
+	}
+	for (size_t i = 1; i < ARRAY_SIZE(backend_types); i++) {
+		type = backend_types[i];
+		err = try_type(type, &what);
+		if (!err) {
+			libcdev_log(LOG_NOTICE, "%s: %s; using the %s backend at %s", first_what,
+				    strerror(-why), type->label, type->location());
 			return 0;
 		}
 	}
-	err = select_named("fuse");
-	if (err) {
-		pr_err_lib("%s: %s, and the FUSE backend failed too: %s", cuse_device(),
-			   strerror(-why), strerror(-err));
-		return err;
-	}
-	libcdev_log(LOG_NOTICE, "%s: %s; using the FUSE backend at %s", cuse_device(),
-		    strerror(-why), fuse_backend_mountpoint());
-	return 0;
+	pr_err_lib("%s: %s, and the %s backend failed too: %s", first_what, strerror(-why),
+		   type->label, strerror(-err));
+	return err;
 }
 
 _public_ int libcdev_backend_select(const char *name)
@@ -89,25 +93,23 @@ _public_ int libcdev_backend_select(const char *name)
 
 _public_ const char *libcdev_backend_location(void)
 {
-	const char *name = libcdev_backend_name();
+	const struct libcdev_backend_type *type = backend_type(libcdev_backend_name());
 
-	if (!strcmp(name, "cuse"))
-		return "/dev";
-	if (!strcmp(name, "fuse"))
-		return fuse_backend_mountpoint();
-	return NULL;
+	return type ? type->location() : NULL;
 }
 
 _public_ int libcdev_backend_set_mountpoint(const char *dir)
 {
-	return fuse_backend_set_mountpoint(dir);
+	return fuse_backend_type.set_location(dir);
 }
 
 _public_ int libcdev_backend_stop(void)
 {
 	if (!cdev_map_empty())
 		return -EBUSY;
-	fuse_backend_stop();
+	for (size_t i = 0; i < ARRAY_SIZE(backend_types); i++)
+		if (backend_types[i]->stop)
+			backend_types[i]->stop();
 	return 0;
 }
 

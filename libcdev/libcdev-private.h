@@ -49,6 +49,25 @@ struct libcdev_backend {
 	void (*rename)(dev_t dev);		/* device_create() named a number */
 };
 
+/*
+ * A backend as the core knows it (backend.c): each backend defines one in
+ * its own folder, and the core includes none of their headers.
+ */
+struct libcdev_backend_type {
+	const char *name;			/* as libcdev_backend_select() takes it */
+	const char *label;			/* in messages */
+	/* 0 when it can start here, else a negative errno; *what names what was tried. */
+	int (*probe)(const char **what);
+	/* Start once (later calls return the same); the backend, or ERR_PTR(-errno). */
+	const struct libcdev_backend *(*start)(void);
+	const char *(*location)(void);		/* where its nodes appear, once started */
+	int (*set_location)(const char *dir);	/* optional: before the start */
+	void (*stop)(void);			/* optional: for good, no cdev live */
+};
+
+/* The backends built in; "auto" tries them in this order (backend.c). */
+extern const struct libcdev_backend_type cuse_backend_type, fuse_backend_type;
+
 /* Whether @name can name a node below /dev (device.c). */
 bool node_name_valid(const char *name);
 

@@ -31,7 +31,7 @@
 
 #include "libcdev/libcdev-private.h"
 #include "ll-file.h"
-#include "leaders.h"
+#include "libcdev/leaders.h"
 
 enum ll_kind {
 	LL_READ,	/* reads: what waits for a writer */
