@@ -173,12 +173,15 @@ static int lf_spawn_locked(struct lf_pool *pool, struct lf_chan *chan)
 	return err;
 }
 
-/* Called with pool->lock held: say once, until a thread is free again, why requests fail. */
+/*
+ * Called with pool->lock held: say once, until a thread is free again, why
+ * requests fail: @err 0 for the bound, else why a thread did not start.
+ */
 static void lf_refuse_locked(struct lf_pool *pool, int err)
 {
 	if (atomic_exchange(&pool->refusing, true))
 		return;
-	if (err == -EAGAIN)
+	if (!err)
 		pr_err_lib("%s: all %u request threads are in driver methods (LIBCDEV_MAX_THREADS): "
 			   "requests fail EAGAIN until one returns", pool->name, pool->max_threads);
 	else
@@ -189,6 +192,7 @@ static void lf_refuse_locked(struct lf_pool *pool, int err)
 int lf_promote(struct lf_pool *pool)
 {
 	struct lf_chan *chan = self ? self->chan : NULL;
+	bool at_bound;
 	int err;
 
 	if (promoted || !chan)
@@ -200,12 +204,10 @@ int lf_promote(struct lf_pool *pool)
 	}
 	pthread_mutex_lock(&pool->lock);
 	/* Every channel keeps its one receiver; max_threads bounds the others. */
-	if (pool->nr_threads >= pool->nr_chans + pool->max_threads)
-		err = -EAGAIN;
-	else
-		err = lf_spawn_locked(pool, chan);
+	at_bound = pool->nr_threads >= pool->nr_chans + pool->max_threads;
+	err = at_bound ? -EAGAIN : lf_spawn_locked(pool, chan);
 	if (err)
-		lf_refuse_locked(pool, err);
+		lf_refuse_locked(pool, at_bound ? 0 : err);
 	pthread_mutex_unlock(&pool->lock);
 	if (err) {
 		atomic_fetch_add(&chan->nr_idle, 1);
@@ -318,6 +320,18 @@ static unsigned int lf_max_threads(void)
 	return v < 2 ? 2 : v > 65536 ? 65536 : (unsigned int)v;
 }
 
+/*
+ * Retiring cancels a receiver in its read(2). That loses no request only
+ * where a cancellation that arrives as the read returns data is not acted
+ * upon there but left pending (so the request read is run): musl always,
+ * glibc since 2.34 (bug 12683). With an older glibc, idle receivers stay.
+ */
+#if defined(__GLIBC__) && (__GLIBC__ < 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ < 34))
+#define LF_CAN_RETIRE	false
+#else
+#define LF_CAN_RETIRE	true
+#endif
+
 int lf_start(struct lf_pool *pool)
 {
 	pthread_t t;
@@ -325,7 +339,7 @@ int lf_start(struct lf_pool *pool)
 
 	pthread_mutex_lock(&pool->lock);
 	pool->max_threads = lf_max_threads();
-	if (!pool->started) {
+	if (!pool->started && LF_CAN_RETIRE) {
 		err = thread_start_nosig(&t, lf_retirer, pool);
 		pool->started = !err;
 	}

@@ -16,6 +16,24 @@
 
 #include "libcdev/leaders.h"
 
+/*
+ * Linked with --wrap=pthread_create: while fail_thread_start is set, every
+ * thread the pool starts fails to start, as when threads or memory run out.
+ */
+int __real_pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
+			  void *arg);
+int __wrap_pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
+			  void *arg);
+static atomic_bool fail_thread_start;
+
+int __wrap_pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
+			  void *arg)
+{
+	if (atomic_load(&fail_thread_start))
+		return EAGAIN;
+	return __real_pthread_create(thread, attr, fn, arg);
+}
+
 #include "test-util.h"
 
 /* What a request (one byte) asks of the thread that reads it. */
@@ -255,12 +273,67 @@ static void receiver_ends_its_own_channel(void **state)
 	close(p.fds[1]);
 }
 
+/* No thread can start: the channel is not served, and nothing of it is left. */
+static void channel_refused_when_no_thread_starts(void **state)
+{
+	struct pipe_chan p;
+
+	(void)state;
+	test_log_everything();
+	setenv("LIBCDEV_MAX_THREADS", "8", 1);
+	assert_int_equal(lf_start(&pool), 0);
+	assert_int_equal(pipe(p.fds), 0);
+	atomic_store(&fail_thread_start, true);
+	assert_int_equal(lf_add(&pool, &p.chan, &p), -EAGAIN);
+	atomic_store(&fail_thread_start, false);
+	assert_non_null(strstr(test_log_take(), "cannot start a request thread"));
+	assert_int_equal(pool_threads(), 0);
+	pthread_mutex_lock(&pool.lock);
+	assert_null(pool.chans);
+	assert_int_equal(pool.nr_chans, 0);
+	pthread_mutex_unlock(&pool.lock);
+	close(p.fds[0]);
+	close(p.fds[1]);
+}
+
+/*
+ * A request that takes the last idle receiver, when no other can start, is
+ * refused and its receiver reads on; once threads start again, requests run
+ * and the pool counts only the threads that exist.
+ */
+static void request_refused_when_no_thread_starts(void **state)
+{
+	struct pipe_chan p;
+
+	(void)state;
+	test_log_everything();
+	chan_start(&p, "8");
+	atomic_store(&fail_thread_start, true);
+	send_req(&p, REQ_QUICK);
+	send_req(&p, REQ_BLOCK);
+	wait_for(&refused, 2);
+	atomic_store(&fail_thread_start, false);
+	/* Not the bound: the log says why threads did not start. */
+	assert_non_null(strstr(test_log_take(), "cannot start a request thread (Resource "
+			       "temporarily unavailable)"));
+	assert_int_equal(pool_threads(), 1);
+	wait_idle(&p, 1);
+	assert_int_equal(quick + blocked, 0);
+	send_req(&p, REQ_QUICK);
+	wait_for(&quick, 1);
+	assert_int_equal(pool_threads(), 2);
+	assert_int_equal(refused, 2);
+	chan_end(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(blocked_method_leaves_a_receiver),
 		cmocka_unit_test(refused_when_no_thread_can_start),
 		cmocka_unit_test(receiver_ends_its_own_channel),
+		cmocka_unit_test(channel_refused_when_no_thread_starts),
+		cmocka_unit_test(request_refused_when_no_thread_starts),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);
