@@ -8,9 +8,9 @@
 #include "libcdev/task-private.h"
 #include "ll-request.h"
 
-static _Thread_local struct fuse_buf receive_buf;
-static _Thread_local char *read_buf;
-static _Thread_local size_t read_cap;
+static _Thread_local _tls_hot_ struct fuse_buf receive_buf;
+static _Thread_local _tls_hot_ char *read_buf;
+static _Thread_local _tls_hot_ size_t read_cap;
 
 void ll_share_init(struct ll_share *s, dev_t dev)
 {
@@ -49,7 +49,8 @@ static bool share_take(struct ll_share *s, enum ll_kind kind, unsigned int limit
 static void share_put(struct ll_share *s, enum ll_kind kind)
 {
 	atomic_fetch_sub(&s->running[kind], 1);
-	atomic_store(&s->refusing[kind], false);
+	if (atomic_load_explicit(&s->refusing[kind], memory_order_relaxed))
+		atomic_store(&s->refusing[kind], false);
 }
 
 static void ll_req_interrupt(fuse_req_t req, void *data)

@@ -15,6 +15,11 @@ struct open_file {
 	struct cdev *cdev;	/* the reference chrdev_open() took */
 	/* For a hang-up (vfs_hangup_module()), under the dispatcher's files lock: */
 	struct open_file *prev, *next;	/* every open file */
+	/*
+	 * Under calls_lock, the file's own, so that a call on one file takes no
+	 * lock another file's calls take (a hang-up takes both, files lock first):
+	 */
+	pthread_mutex_t calls_lock;
 	struct file_call *calls;	/* the driver methods running on it */
 	bool hung_up;			/* calls fail EIO; no driver code runs for it again */
 	bool released;			/* ->release has run; the backend's release frees it */

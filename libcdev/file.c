@@ -96,13 +96,14 @@ static void file_free(struct open_file *of)
 {
 	if (of->file.f_inode)
 		inode_put(of->file.f_inode);
+	pthread_mutex_destroy(&of->calls_lock);
 	free(of);
 }
 
 /*
  * Every open file and the methods running on each, so that a forced unload
  * can hang a module's files up (vfs_hangup_module()). Lock order: files_lock,
- * then a task's wait lock.
+ * then a file's calls_lock, then a task's wait lock.
  */
 static pthread_mutex_t files_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t files_idle = PTHREAD_COND_INITIALIZER;
@@ -145,7 +146,7 @@ static int call_begin(struct file *file, struct file_call *c)
 	struct open_file *of = container_of(file, struct open_file, file);
 	int err = 0;
 
-	pthread_mutex_lock(&files_lock);
+	pthread_mutex_lock(&of->calls_lock);
 	if (of->hung_up) {
 		err = -EIO;
 	} else {
@@ -153,7 +154,7 @@ static int call_begin(struct file *file, struct file_call *c)
 		c->next = of->calls;
 		of->calls = c;
 	}
-	pthread_mutex_unlock(&files_lock);
+	pthread_mutex_unlock(&of->calls_lock);
 	return err;
 }
 
@@ -162,18 +163,24 @@ static long call_end(struct file *file, struct file_call *c, long ret)
 {
 	struct open_file *of = container_of(file, struct open_file, file);
 	struct file_call **pp;
+	bool last_of_hung_up = false;
 
-	pthread_mutex_lock(&files_lock);
+	pthread_mutex_lock(&of->calls_lock);
 	for (pp = &of->calls; *pp != c; pp = &(*pp)->next)
 		;
 	*pp = c->next;
 	if (of->hung_up) {
 		if (ret == -EINTR)
 			ret = -EIO;
-		if (!of->calls)
-			pthread_cond_broadcast(&files_idle);
+		last_of_hung_up = !of->calls;
 	}
-	pthread_mutex_unlock(&files_lock);
+	pthread_mutex_unlock(&of->calls_lock);
+	/* Under the files lock, which the hang-up holds from its look until it waits. */
+	if (last_of_hung_up) {
+		pthread_mutex_lock(&files_lock);
+		pthread_cond_broadcast(&files_idle);
+		pthread_mutex_unlock(&files_lock);
+	}
 	return ret;
 }
 
@@ -198,6 +205,7 @@ int vfs_open(dev_t dev, int flags, struct file **filp)
 	of = calloc(1, sizeof(*of));
 	if (!of)
 		goto out_fops_put;
+	pthread_mutex_init(&of->calls_lock, NULL);
 	of->cdev = cdev;
 	of->file.f_op = fops;
 	of->file.f_flags = flags & ~(O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC);
@@ -317,20 +325,32 @@ static bool hangup_mark_locked(struct module *mod)
 	for (struct open_file *of = open_files; of; of = of->next) {
 		if (!file_of_module(of, mod))
 			continue;
+		pthread_mutex_lock(&of->calls_lock);
 		of->hung_up = true;
 		for (struct file_call *c = of->calls; c; c = c->next) {
 			running = true;
 			if (c->task && c->task->wait_lock)
 				libcdev_task_interrupt(c->task);
 		}
+		pthread_mutex_unlock(&of->calls_lock);
 	}
+	return running;
+}
+
+static bool file_calls_running(struct open_file *of)
+{
+	bool running;
+
+	pthread_mutex_lock(&of->calls_lock);
+	running = of->calls != NULL;
+	pthread_mutex_unlock(&of->calls_lock);
 	return running;
 }
 
 static bool hangup_running_locked(struct module *mod)
 {
 	for (struct open_file *of = open_files; of; of = of->next)
-		if (file_of_module(of, mod) && of->calls)
+		if (file_of_module(of, mod) && file_calls_running(of))
 			return true;
 	return false;
 }
@@ -339,7 +359,7 @@ static bool hangup_running_locked(struct module *mod)
 static struct open_file *hangup_next_locked(struct module *mod)
 {
 	for (struct open_file *of = open_files; of; of = of->next) {
-		if (file_of_module(of, mod) && !of->calls) {
+		if (file_of_module(of, mod) && !file_calls_running(of)) {
 			of->released = of->releasing = true;
 			return of;
 		}

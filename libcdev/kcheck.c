@@ -84,7 +84,7 @@ struct held_lock {
 };
 
 static __thread struct held_lock held[HELD_MAX];
-static __thread unsigned int nheld, nspin;
+static __thread _tls_hot_ unsigned int nheld, nspin;
 
 unsigned int kcheck_spinlocks_held(void)
 {

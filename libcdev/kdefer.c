@@ -11,7 +11,7 @@
 #include "kdefer-private.h"
 
 /* Per thread, as the kernel's preempt_count is per task. */
-static __thread unsigned int context_depth[2];
+static __thread _tls_hot_ unsigned int context_depth[2];
 
 void kcontext_enter(enum kcontext ctx)
 {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <errno.h>
 #include <signal.h>
+#include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,18 +17,26 @@
  */
 enum { LF_RUNNING, LF_READING, LF_RETIRING };
 
+#define LF_CACHE_LINE	64
+
+/*
+ * A cache line each: what a receiver writes per request (state, busy) is
+ * its own, so receivers of one channel do not contend but on nr_idle.
+ */
 struct lf_thread {
-	struct lf_pool *pool;
+	alignas(LF_CACHE_LINE) struct lf_pool *pool;
 	struct lf_chan *chan;		/* NULL once it left an ending channel (lf_del()) */
 	struct lf_thread *next;		/* under pool->lock */
 	pthread_t tid;
 	atomic_int state;
+	/* It received a request since the retiring thread's last look (which clears it). */
+	atomic_bool busy;
 };
 
 /* This thread, when it is a receiver. */
-static _Thread_local struct lf_thread *self;
+static _Thread_local _tls_hot_ struct lf_thread *self;
 /* This thread left the idle receivers (lf_promote()): it is in a method. */
-static _Thread_local bool promoted;
+static _Thread_local _tls_hot_ bool promoted;
 
 int thread_start_nosig(pthread_t *thread, void *(*fn)(void *), void *arg)
 {
@@ -84,7 +93,9 @@ static void lf_unpromote(struct lf_pool *pool, struct lf_chan *chan)
 {
 	promoted = false;
 	atomic_fetch_add(&chan->nr_idle, 1);
-	atomic_store(&pool->refusing, false);
+	/* Read first: a store per request would bounce the pool's line between threads. */
+	if (atomic_load_explicit(&pool->refusing, memory_order_relaxed))
+		atomic_store(&pool->refusing, false);
 }
 
 /* Wait for a request of @t's channel with cancellation enabled: lf_del() and retiring end it there. */
@@ -92,7 +103,7 @@ static int lf_receive(struct lf_pool *pool, struct lf_thread *t)
 {
 	int res;
 
-	atomic_store(&t->state, LF_READING);
+	atomic_store_explicit(&t->state, LF_READING, memory_order_release);
 	pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
 	res = pool->receive(t->chan);
 	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
@@ -115,8 +126,8 @@ static void lf_serve(struct lf_thread *t)
 		/* Retired while it read: out of the idle count already, another one is idle. */
 		if (retiring)
 			promoted = true;
-		if (res > 0)
-			atomic_fetch_add_explicit(&t->chan->requests, 1, memory_order_relaxed);
+		if (res > 0 && !atomic_load_explicit(&t->busy, memory_order_relaxed))
+			atomic_store_explicit(&t->busy, true, memory_order_relaxed);
 		pool->process(t->chan, res);
 		if (retiring || !t->chan)
 			return;
@@ -149,11 +160,12 @@ static void *lf_main(void *arg)
 /* Called with pool->lock held: one more receiver of @chan, idle from the start, or -errno. */
 static int lf_spawn_locked(struct lf_pool *pool, struct lf_chan *chan)
 {
-	struct lf_thread *t = calloc(1, sizeof(*t));
+	struct lf_thread *t = aligned_alloc(LF_CACHE_LINE, sizeof(*t));
 	int err;
 
 	if (!t)
 		return -ENOMEM;
+	memset(t, 0, sizeof(*t));
 	t->pool = pool;
 	t->chan = chan;
 	atomic_init(&t->state, LF_RUNNING);
@@ -220,10 +232,11 @@ int lf_promote(struct lf_pool *pool)
 /* Called with pool->lock held: a channel with no request since the last look keeps one idle receiver. */
 static void lf_retire_locked(struct lf_chan *chan)
 {
-	unsigned int requests = atomic_load(&chan->requests);
-	bool quiet = requests == chan->seen_requests;
+	bool quiet = true;
 
-	chan->seen_requests = requests;
+	for (struct lf_thread *t = chan->threads; t; t = t->next)
+		if (atomic_exchange_explicit(&t->busy, false, memory_order_relaxed))
+			quiet = false;
 	if (!quiet || atomic_load(&chan->ending))
 		return;
 	for (struct lf_thread *t = chan->threads; t; t = t->next) {

@@ -40,8 +40,6 @@ struct lf_chan {
 	struct lf_thread *threads;	/* its receivers, under pool->lock */
 	unsigned int nr_threads;	/* under pool->lock */
 	atomic_int nr_idle;		/* receivers not in a method */
-	atomic_uint requests;		/* received so far: the retire rule's clock */
-	unsigned int seen_requests;	/* requests at the last look, under pool->lock */
 	atomic_bool ending;		/* lf_del() */
 };
 

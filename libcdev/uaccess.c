@@ -17,8 +17,8 @@
 #include "libcdev-private.h"
 #include "uaccess-private.h"
 
-static __thread const struct uaccess_ops *current_uaccess;
-static __thread void *current_uaccess_ctx;
+static __thread _tls_hot_ const struct uaccess_ops *current_uaccess;
+static __thread _tls_hot_ void *current_uaccess_ctx;
 
 void uaccess_set(const struct uaccess_ops *ops, void *ctx)
 {

@@ -164,7 +164,7 @@ _public_ int __wait_sleep(wait_queue_head_t *wq, unsigned long seq, bool interru
 
 /* ---- tasks ---- */
 
-static __thread struct task_struct *current_task;
+static __thread _tls_hot_ struct task_struct *current_task;
 static __thread struct task_struct self_task;
 static __thread pthread_mutex_t self_task_lock = PTHREAD_MUTEX_INITIALIZER;
 
