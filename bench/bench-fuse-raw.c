@@ -3,11 +3,12 @@
  * bench-fuse-raw - the baseline of the FUSE backend: a minimal FUSE file
  * system on libfuse's low-level API alone.
  *
- *   bench-fuse-raw [--count N] [--prefix P] MOUNTPOINT
+ *   bench-fuse-raw [--count N] [--prefix P] [--copy] MOUNTPOINT
  *
  * Mounts at MOUNTPOINT N regular files P0 .. P(N-1) (default 1 file, prefix
  * "bench-raw") and serves them with libfuse's own multi-threaded loop
- * (fuse_session_loop_mt): reads answer zeros, writes are swallowed whole.
+ * (fuse_session_loop_mt): reads answer zeros (copied first with --copy, as
+ * the driver's read does: raw-reply.h), writes are swallowed whole.
  * Prints "ready" once mounted; SIGINT or SIGTERM unmount and end it.
  *
  * The files are served as libcdev's FUSE backend serves a device, so that
@@ -28,10 +29,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define ZEROS_SIZE	(1024 * 1024)
+#include "raw-reply.h"
+
 #define FIRST_FILE_INO	(FUSE_ROOT_ID + 1)
 
-static const char zeros[ZEROS_SIZE];
 static const char *prefix = "bench-raw";
 static unsigned long file_count = 1;
 static uid_t owner;			/* the files' owner: the server's effective ids */
@@ -116,8 +117,16 @@ static void raw_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 static void raw_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		     struct fuse_file_info *fi)
 {
+	const char *data;
+
 	(void)ino, (void)off, (void)fi;
-	fuse_reply_buf(req, zeros, size < ZEROS_SIZE ? size : ZEROS_SIZE);
+	if (size > RAW_ZEROS_SIZE)
+		size = RAW_ZEROS_SIZE;
+	data = raw_read_data(size);
+	if (data)
+		fuse_reply_buf(req, data, size);
+	else
+		fuse_reply_err(req, ENOMEM);
 }
 
 static void raw_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t size, off_t off,
@@ -153,9 +162,10 @@ static const struct fuse_lowlevel_ops raw_ops = {
 
 static void usage(FILE *f, const char *argv0)
 {
-	fprintf(f, "usage: %s [--count N] [--prefix P] MOUNTPOINT\n"
-		"Mounts N files P0 .. P(N-1) at MOUNTPOINT with libfuse alone: reads give zeros,\n"
-		"writes are swallowed. Prints \"ready\" once mounted.\n", argv0);
+	fprintf(f, "usage: %s [--count N] [--prefix P] [--copy] MOUNTPOINT\n"
+		"Mounts N files P0 .. P(N-1) at MOUNTPOINT with libfuse alone: reads give zeros\n"
+		"(copied first with --copy), writes are swallowed. Prints \"ready\" once mounted.\n",
+		argv0);
 }
 
 /* Mount and serve until a signal; the exit status. */
@@ -194,15 +204,17 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "count", required_argument, NULL, 'c' },
 		{ "prefix", required_argument, NULL, 'p' },
+		{ "copy", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "c:p:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:p:Ch", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': file_count = strtoul(optarg, NULL, 0); break;
 		case 'p': prefix = optarg; break;
+		case 'C': raw_copy = true; break;
 		default:
 			usage(c == 'h' ? stdout : stderr, argv[0]);
 			return c == 'h' ? 0 : 2;

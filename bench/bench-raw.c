@@ -2,23 +2,25 @@
 /*
  * bench-raw - the baseline: a minimal CUSE server on libfuse alone.
  *
- *   bench-raw [--devnum MAJOR:MINOR] NAME
+ *   bench-raw [--devnum MAJOR:MINOR] [--copy] NAME
  *
  * Serves /dev/NAME (a dynamic number) with libfuse's own multi-threaded
  * loop (cuse_lowlevel_main): reads answer zeros, writes are swallowed whole.
  * This is the line the libcdev driver of the benchmark (bench-drv) is
- * measured against: no framework, nothing copied that need not be.
+ * measured against: no framework, nothing copied that need not be; with
+ * --copy, a read copies its zeros first, as the driver's read does
+ * (raw-reply.h).
  */
 #define FUSE_USE_VERSION 31
 
+#include <errno.h>
 #include <fuse3/cuse_lowlevel.h>
 #include <fuse3/fuse_lowlevel.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
-#define ZEROS_SIZE	(1024 * 1024)
-
-static const char zeros[ZEROS_SIZE];
+#include "raw-reply.h"
 
 static void raw_open(fuse_req_t req, struct fuse_file_info *fi)
 {
@@ -29,8 +31,16 @@ static void raw_open(fuse_req_t req, struct fuse_file_info *fi)
 
 static void raw_read(fuse_req_t req, size_t size, off_t off, struct fuse_file_info *fi)
 {
+	const char *data;
+
 	(void)off, (void)fi;
-	fuse_reply_buf(req, zeros, size < ZEROS_SIZE ? size : ZEROS_SIZE);
+	if (size > RAW_ZEROS_SIZE)
+		size = RAW_ZEROS_SIZE;
+	data = raw_read_data(size);
+	if (data)
+		fuse_reply_buf(req, data, size);
+	else
+		fuse_reply_err(req, ENOMEM);
 }
 
 static void raw_write(fuse_req_t req, const char *buf, size_t size, off_t off,
@@ -53,8 +63,21 @@ static const struct cuse_lowlevel_ops raw_ops = {
 	.release = raw_release,
 };
 
+static void usage(FILE *f, const char *argv0)
+{
+	fprintf(f, "usage: %s [--devnum MAJOR:MINOR] [--copy] NAME\n"
+		"Serves /dev/NAME with libfuse alone: reads give zeros (copied first with --copy),\n"
+		"writes are swallowed.\n", argv0);
+}
+
 int main(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "devnum", required_argument, NULL, 'd' },
+		{ "copy", no_argument, NULL, 'C' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	char devname[300];
 	const char *dev_info[] = { devname };
 	struct cuse_info ci = {
@@ -62,21 +85,31 @@ int main(int argc, char **argv)
 		.dev_info_argv = dev_info,
 	};
 	char *fuse_argv[] = { argv[0], (char *)"-f", NULL };
-	const char *name = argc > 1 ? argv[argc - 1] : NULL;
+	int c;
 
 	/*
 	 * Without --devnum the kernel gives each node a dynamic major of its own;
 	 * there are fewer than 150, so the scale load numbers its raw nodes.
 	 */
-	if (argc == 4 && !strcmp(argv[1], "--devnum") &&
-	    sscanf(argv[2], "%u:%u", &ci.dev_major, &ci.dev_minor) == 2)
-		argc = 2;
-	if (argc != 2 || !strcmp(name, "--help")) {
-		fprintf(argc == 2 ? stdout : stderr,
-			"usage: %s [--devnum MAJOR:MINOR] NAME\nServes /dev/NAME with libfuse alone: "
-			"reads give zeros, writes are swallowed.\n", argv[0]);
-		return argc == 2 ? 0 : 2;
+	while ((c = getopt_long(argc, argv, "d:Ch", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			if (sscanf(optarg, "%u:%u", &ci.dev_major, &ci.dev_minor) != 2) {
+				fprintf(stderr, "%s: --devnum wants MAJOR:MINOR, not '%s'\n", argv[0],
+					optarg);
+				return 2;
+			}
+			break;
+		case 'C': raw_copy = true; break;
+		default:
+			usage(c == 'h' ? stdout : stderr, argv[0]);
+			return c == 'h' ? 0 : 2;
+		}
 	}
-	snprintf(devname, sizeof(devname), "DEVNAME=%s", name);
+	if (optind != argc - 1) {
+		usage(stderr, argv[0]);
+		return 2;
+	}
+	snprintf(devname, sizeof(devname), "DEVNAME=%s", argv[optind]);
 	return cuse_lowlevel_main(2, fuse_argv, &ci, &raw_ops, NULL);
 }

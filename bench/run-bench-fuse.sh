@@ -6,7 +6,8 @@
 # backend (bench-drv --backend fuse), each in a directory of its own, runs
 # every load against both and against the kernel's /dev/zero and /dev/null,
 # alternating which goes first, and prints one table of medians with the
-# ratio libcdev/raw (time: below 1 is faster than raw). Then one line of the
+# ratio libcdev/raw (time: below 1 is faster than raw); reads also against a
+# raw server that copies its zeros (--copy), as in run-bench.sh. Then one line of the
 # direct backend's dispatch cost per call (bench-direct, BENCH_OPS * 50 calls).
 #
 # Sizes (environment): BENCH_MIB   MiB moved per throughput load (64)
@@ -39,6 +40,7 @@ fi
 TMP=$(mktemp -d)
 export LIBCDEV_REGISTRY=$TMP/regions
 RAW=$TMP/raw
+RAWC=$TMP/raw-copy
 LIB=$TMP/libcdev
 PIDS=()
 cleanup() {
@@ -46,7 +48,7 @@ cleanup() {
 	for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
 	wait 2>/dev/null || true
 	# A server that could not unmount (killed hard) leaves its mount: detach it.
-	for m in "$RAW" "$LIB"; do
+	for m in "$RAW" "$RAWC" "$LIB"; do
 		if mountpoint -q "$m" 2>/dev/null; then
 			fusermount3 -u -z "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
 		fi
@@ -81,38 +83,36 @@ start() {
 echo "libcdev FUSE backend benchmark: $(uname -r), $(nproc) CPUs; ${MIB} MiB per throughput load," \
 	"${OPS} calls per latency load, median of ${REPEAT}"
 start "$TMP/raw.out" "$RAW" bench-raw "$B/bench-fuse-raw" --count "$MAXP" --prefix bench-raw "$RAW"
+start "$TMP/raw-copy.out" "$RAWC" bench-raw "$B/bench-fuse-raw" --copy --count "$MAXP" \
+	--prefix bench-raw "$RAWC"
 start "$TMP/drv.out" "$LIB" bench-cdev "$B/bench-drv" --backend fuse --mountpoint "$LIB" \
 	--count "$MAXP" --prefix bench-cdev
 header
 
-load "read 1 B x $OPS" /dev/zero "$RAW/bench-raw0" "$LIB/bench-cdev0" read DEV 1 "$OPS"
+RCDEV=$RAWC/bench-raw0 load "read 1 B x $OPS" /dev/zero "$RAW/bench-raw0" "$LIB/bench-cdev0" \
+	read DEV 1 "$OPS"
 load "write 1 B x $OPS" /dev/null "$RAW/bench-raw0" "$LIB/bench-cdev0" write DEV 1 "$OPS"
-load "open+read 1 B+close x $((OPS / 4))" /dev/zero "$RAW/bench-raw0" "$LIB/bench-cdev0" \
-	open DEV 1 $((OPS / 4))
+RCDEV=$RAWC/bench-raw0 load "open+read 1 B+close x $((OPS / 4))" /dev/zero "$RAW/bench-raw0" \
+	"$LIB/bench-cdev0" open DEV 1 $((OPS / 4))
 for kib in 4 64 128; do
 	n=$((MIB * 1024 / kib))
-	load "read ${MIB} MiB in ${kib} KiB" /dev/zero "$RAW/bench-raw0" "$LIB/bench-cdev0" \
-		read DEV $((kib * 1024)) "$n"
+	RCDEV=$RAWC/bench-raw0 load "read ${MIB} MiB in ${kib} KiB" /dev/zero "$RAW/bench-raw0" \
+		"$LIB/bench-cdev0" read DEV $((kib * 1024)) "$n"
 	load "write ${MIB} MiB in ${kib} KiB" /dev/null "$RAW/bench-raw0" "$LIB/bench-cdev0" \
 		write DEV $((kib * 1024)) "$n"
 done
 for p in $PROCS; do
 	n=$((MIB * 1024 / 64 / p))
-	load "$p clients, one file, 64 KiB reads" /dev/zero "$RAW/bench-raw0" "$LIB/bench-cdev0" \
-		--procs "$p" read DEV 65536 "$n"
-	load "$p clients, own files, 64 KiB reads" - "$RAW/bench-raw%d" "$LIB/bench-cdev%d" \
-		--procs "$p" read DEV 65536 "$n"
+	RCDEV=$RAWC/bench-raw0 load "$p clients, one file, 64 KiB reads" /dev/zero "$RAW/bench-raw0" \
+		"$LIB/bench-cdev0" --procs "$p" read DEV 65536 "$n"
+	RCDEV=$RAWC/bench-raw%d load "$p clients, own files, 64 KiB reads" - "$RAW/bench-raw%d" \
+		"$LIB/bench-cdev%d" --procs "$p" read DEV 65536 "$n"
 done
 
 echo
 echo "targets (ratios of times, libcdev/raw):"
-target "1-byte and 4 KiB requests, time at most 1.05x raw" 1.05 \
-	"read 1 B x $OPS" "write 1 B x $OPS" "read ${MIB} MiB in 4 KiB" "write ${MIB} MiB in 4 KiB"
-target "64 and 128 KiB requests, throughput at least raw's" 1.00 \
-	"read ${MIB} MiB in 64 KiB" "write ${MIB} MiB in 64 KiB" \
-	"read ${MIB} MiB in 128 KiB" "write ${MIB} MiB in 128 KiB"
-target "$MAXP clients, aggregate throughput at least raw's" 1.00 \
-	"$MAXP clients, one file, 64 KiB reads" "$MAXP clients, own files, 64 KiB reads"
+request_targets file
+copy_targets file
 
 # The direct backend: no kernel at all, the dispatcher against a plain call.
 echo
