@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * cdevctl udev-test - shared declarations of the command (udev-test.c: the
- * run, the environment and the cleanup) and its report (udev-report.c: what
- * udev made of each node, the rules that acted, the expectations).
+ * cdevctl udev-test - shared declarations of the command (udev-test.c and
+ * the files udev-test-run.h names: the run, the environment and the cleanup)
+ * and its report (udev-report.c: what udev made of each node, the rules that
+ * acted, the expectations).
  */
 #ifndef CDEVCTL_UDEV_TEST_H
 #define CDEVCTL_UDEV_TEST_H
