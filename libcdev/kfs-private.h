@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - what device.c and platform.c need of the attribute files (kfs.c).
+ * libcdev - what device.c and platform.c need of the attribute files
+ * (kfs-attr.c), and the entries kfs.c keeps for the sysfs attributes
+ * (kfs-attr.c) and the debugfs files (kfs-debugfs.c).
  */
 #ifndef LIBCDEV_KFS_PRIVATE_H
 #define LIBCDEV_KFS_PRIVATE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <sys/types.h>
 
 #include <libcdev/device.h>
 
@@ -11,5 +17,55 @@
 void kfs_remove_device(struct device *dev);
 /* Take away every attribute of @cls itself (class_destroy()). */
 void kfs_remove_class(const struct class *cls);
+
+/* ---- the entries: kfs.c ---- */
+
+#define KFS_PATH_MAX	256
+
+enum kfs_kind {
+	KFS_DIR,		/* a debugfs directory: a name prefix, no node */
+	KFS_DEV_ATTR,
+	KFS_CLASS_ATTR,
+	KFS_FOPS,		/* a debugfs file with the driver's own operations */
+	KFS_VALUE,		/* a debugfs integer or bool */
+};
+
+enum kfs_value {
+	KFS_U8, KFS_U16, KFS_U32, KFS_U64, KFS_X32, KFS_BOOL,
+};
+
+struct dentry {
+	struct dentry *next;		/* kfs_entries */
+	struct dentry *parent;		/* debugfs only */
+	char path[KFS_PATH_MAX];	/* below the backend's directory */
+	enum kfs_kind kind;
+	dev_t devt;			/* 0 for a directory */
+	struct cdev *cdev;
+	/* What it serves. */
+	struct device *dev;
+	const struct device_attribute *dattr;
+	const struct class *cls;
+	const struct class_attribute *cattr;
+	const struct file_operations *fops;
+	void *data;			/* KFS_FOPS: inode->i_private; KFS_VALUE: the value */
+	enum kfs_value vtype;
+	/* Its life. */
+	pthread_rwlock_t active;	/* read: ->show()/->store() runs; write: removal */
+	bool dead;
+	int refs;			/* the list's, and one per open file; atomic */
+};
+
+/* Guards the list of entries and the minors. */
+extern pthread_mutex_t kfs_lock;
+
+void kfs_put(struct dentry *d);
+/* Under kfs_lock: the entry at @path, or NULL. */
+struct dentry *kfs_find_path_locked(const char *path);
+/* A new entry of @kind at @path, not listed yet: one reference, or an ERR_PTR(). */
+struct dentry *kfs_new(enum kfs_kind kind, const char *path);
+/* List @d and make its node live with @mode; on failure @d is put. */
+int kfs_add(struct dentry *d, unsigned short mode, struct dentry **out);
+/* Unlist and kill every entry @match() picks; newest first, so children before their parents. */
+void kfs_remove_if(bool (*match)(const struct dentry *d, const void *key), const void *key);
 
 #endif

@@ -8,6 +8,9 @@
  * the files still open on it; `dead` (set under the entry's write lock,
  * which waits for a running ->show()/->store()) turns them away with -ENODEV,
  * as kernfs does once an attribute is gone.
+ *
+ * This file holds the entries and the files served on their nodes; the
+ * attributes are made in kfs-attr.c and the debugfs files in kfs-debugfs.c.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -23,40 +26,6 @@
 #include <libcdev/sysfs.h>
 
 #define KFS_MINORS	256
-#define KFS_PATH_MAX	256
-
-enum kfs_kind {
-	KFS_DIR,		/* a debugfs directory: a name prefix, no node */
-	KFS_DEV_ATTR,
-	KFS_CLASS_ATTR,
-	KFS_FOPS,		/* a debugfs file with the driver's own operations */
-	KFS_VALUE,		/* a debugfs integer or bool */
-};
-
-enum kfs_value {
-	KFS_U8, KFS_U16, KFS_U32, KFS_U64, KFS_X32, KFS_BOOL,
-};
-
-struct dentry {
-	struct dentry *next;		/* kfs_entries */
-	struct dentry *parent;		/* debugfs only */
-	char path[KFS_PATH_MAX];	/* below the backend's directory */
-	enum kfs_kind kind;
-	dev_t devt;			/* 0 for a directory */
-	struct cdev *cdev;
-	/* What it serves. */
-	struct device *dev;
-	const struct device_attribute *dattr;
-	const struct class *cls;
-	const struct class_attribute *cattr;
-	const struct file_operations *fops;
-	void *data;			/* KFS_FOPS: inode->i_private; KFS_VALUE: the value */
-	enum kfs_value vtype;
-	/* Its life. */
-	pthread_rwlock_t active;	/* read: ->show()/->store() runs; write: removal */
-	bool dead;
-	int refs;			/* the list's, and one per open file; atomic */
-};
 
 /* One open file of an attribute or value: the page ->show() filled. */
 struct kfs_open {
@@ -66,13 +35,13 @@ struct kfs_open {
 	char page[LIBCDEV_ATTR_PAGE];
 };
 
-static pthread_mutex_t kfs_lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_mutex_t kfs_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct dentry *kfs_entries;
 static dev_t kfs_base;
 static struct class *kfs_class;
 static unsigned char kfs_used[KFS_MINORS];
 
-static void kfs_put(struct dentry *d)
+void kfs_put(struct dentry *d)
 {
 	if (atomic_dec_return(&d->refs))
 		return;
@@ -378,7 +347,7 @@ static int kfs_minor_get_locked(dev_t *devt)
 	return -ENOSPC;
 }
 
-static struct dentry *kfs_find_path_locked(const char *path)
+struct dentry *kfs_find_path_locked(const char *path)
 {
 	struct dentry *d;
 
@@ -388,7 +357,7 @@ static struct dentry *kfs_find_path_locked(const char *path)
 	return NULL;
 }
 
-static struct dentry *kfs_new(enum kfs_kind kind, const char *path)
+struct dentry *kfs_new(enum kfs_kind kind, const char *path)
 {
 	struct dentry *d;
 
@@ -479,7 +448,7 @@ static void kfs_kill(struct dentry *d)
 }
 
 /* Unlist and kill every entry @match() picks; newest first, so children before their parents. */
-static void kfs_remove_if(bool (*match)(const struct dentry *d, const void *key), const void *key)
+void kfs_remove_if(bool (*match)(const struct dentry *d, const void *key), const void *key)
 {
 	struct dentry *gone = NULL, **tail = &gone, **pp, *d;
 
@@ -501,7 +470,7 @@ static void kfs_remove_if(bool (*match)(const struct dentry *d, const void *key)
 	}
 }
 
-static int kfs_add(struct dentry *d, unsigned short mode, struct dentry **out)
+int kfs_add(struct dentry *d, unsigned short mode, struct dentry **out)
 {
 	int err = kfs_publish(d, mode);
 
@@ -512,296 +481,4 @@ static int kfs_add(struct dentry *d, unsigned short mode, struct dentry **out)
 	if (out)
 		*out = d;
 	return 0;
-}
-
-/* ---- device and class attributes ---- */
-
-/* "sys/devices/platform/NAME" or "sys/class/CLASS/NAME" ('/' of a node name as '!', as sysfs does). */
-static int device_dir(const struct device *dev, char *buf, size_t size)
-{
-	size_t n;
-
-	if (!dev || !dev->name)
-		return -EINVAL;
-	if (dev->bus_name)
-		n = (size_t)snprintf(buf, size, "sys/devices/%s/", dev->bus_name);
-	else if (dev->class)
-		n = (size_t)snprintf(buf, size, "sys/class/%s/", dev->class->name);
-	else
-		n = (size_t)snprintf(buf, size, "sys/devices/virtual/");
-	if (n + strlen(dev->name) >= size)
-		return -ENAMETOOLONG;
-	for (const char *p = dev->name; *p; p++)
-		buf[n++] = *p == '/' ? '!' : *p;
-	buf[n] = '\0';
-	return 0;
-}
-
-static int dev_attr_add(struct device *dev, const char *group, const struct device_attribute *attr,
-			unsigned short mode)
-{
-	char dir[KFS_PATH_MAX], path[KFS_PATH_MAX + 64];
-	struct dentry *d;
-	int err = device_dir(dev, dir, sizeof(dir));
-
-	if (err)
-		return err;
-	if (group)
-		snprintf(path, sizeof(path), "%s/%s/%s", dir, group, attr->attr.name);
-	else
-		snprintf(path, sizeof(path), "%s/%s", dir, attr->attr.name);
-	d = kfs_new(KFS_DEV_ATTR, path);
-	if (IS_ERR(d))
-		return PTR_ERR(d);
-	d->dev = dev;
-	d->dattr = attr;
-	return kfs_add(d, mode, NULL);
-}
-
-_public_ int device_create_file(struct device *dev, const struct device_attribute *attr)
-{
-	if (!dev || !attr || !attr->attr.name)
-		return -EINVAL;
-	return dev_attr_add(dev, NULL, attr, attr->attr.mode);
-}
-
-struct dev_attr_key {
-	const struct device *dev;
-	const struct device_attribute *attr;	/* NULL: every attribute of dev */
-};
-
-static bool match_dev_attr(const struct dentry *d, const void *key)
-{
-	const struct dev_attr_key *k = key;
-
-	return d->kind == KFS_DEV_ATTR && d->dev == k->dev && (!k->attr || d->dattr == k->attr);
-}
-
-_public_ void device_remove_file(struct device *dev, const struct device_attribute *attr)
-{
-	struct dev_attr_key k = { dev, attr };
-
-	if (dev && attr)
-		kfs_remove_if(match_dev_attr, &k);
-}
-
-void kfs_remove_device(struct device *dev)
-{
-	struct dev_attr_key k = { dev, NULL };
-
-	kfs_remove_if(match_dev_attr, &k);
-}
-
-_public_ int device_add_group(struct device *dev, const struct attribute_group *grp)
-{
-	const struct attribute_group *groups[] = { grp, NULL };
-
-	return device_add_groups(dev, groups);
-}
-
-_public_ void device_remove_group(struct device *dev, const struct attribute_group *grp)
-{
-	const struct attribute_group *groups[] = { grp, NULL };
-
-	device_remove_groups(dev, groups);
-}
-
-_public_ int device_add_groups(struct device *dev, const struct attribute_group **groups)
-{
-	int err = 0;
-
-	for (int g = 0; groups && groups[g] && !err; g++) {
-		const struct attribute_group *grp = groups[g];
-
-		for (int i = 0; grp->attrs && grp->attrs[i] && !err; i++) {
-			struct attribute *a = grp->attrs[i];
-			unsigned short mode = grp->is_visible ? grp->is_visible(&dev->kobj, a, i)
-							      : a->mode;
-
-			if (mode)
-				err = dev_attr_add(dev, grp->name,
-						   (const struct device_attribute *)a, mode);
-		}
-	}
-	if (err)
-		device_remove_groups(dev, groups);
-	return err;
-}
-
-_public_ void device_remove_groups(struct device *dev, const struct attribute_group **groups)
-{
-	for (int g = 0; groups && groups[g]; g++)
-		for (int i = 0; groups[g]->attrs && groups[g]->attrs[i]; i++)
-			device_remove_file(dev, (const struct device_attribute *)groups[g]->attrs[i]);
-}
-
-_public_ int class_create_file(const struct class *cls, const struct class_attribute *attr)
-{
-	char path[KFS_PATH_MAX + 64];
-	struct dentry *d;
-
-	if (!cls || !cls->name || !attr || !attr->attr.name)
-		return -EINVAL;
-	snprintf(path, sizeof(path), "sys/class/%s/%s", cls->name, attr->attr.name);
-	d = kfs_new(KFS_CLASS_ATTR, path);
-	if (IS_ERR(d))
-		return PTR_ERR(d);
-	d->cls = cls;
-	d->cattr = attr;
-	return kfs_add(d, attr->attr.mode, NULL);
-}
-
-struct class_attr_key {
-	const struct class *cls;
-	const struct class_attribute *attr;	/* NULL: every attribute of cls */
-};
-
-static bool match_class_attr(const struct dentry *d, const void *key)
-{
-	const struct class_attr_key *k = key;
-
-	return d->kind == KFS_CLASS_ATTR && d->cls == k->cls && (!k->attr || d->cattr == k->attr);
-}
-
-_public_ void class_remove_file(const struct class *cls, const struct class_attribute *attr)
-{
-	struct class_attr_key k = { cls, attr };
-
-	if (cls && attr)
-		kfs_remove_if(match_class_attr, &k);
-}
-
-void kfs_remove_class(const struct class *cls)
-{
-	struct class_attr_key k = { cls, NULL };
-
-	kfs_remove_if(match_class_attr, &k);
-}
-
-_public_ int libcdev_device_lookup(const char *name, dev_t *devt)
-{
-	return device_number_of(name, devt);
-}
-
-/* ---- debugfs ---- */
-
-#define DEBUGFS_ROOT "sys/kernel/debug"
-
-static struct dentry *debugfs_new(enum kfs_kind kind, const char *name, struct dentry *parent)
-{
-	char path[KFS_PATH_MAX + 64];
-
-	if (!name || !*name || strchr(name, '/') || IS_ERR(parent))
-		return ERR_PTR(-EINVAL);
-	snprintf(path, sizeof(path), "%s/%s", parent ? parent->path : DEBUGFS_ROOT, name);
-	return kfs_new(kind, path);
-}
-
-static struct dentry *debugfs_add(struct dentry *d, struct dentry *parent, unsigned short mode)
-{
-	struct dentry *out;
-	int err;
-
-	d->parent = parent;
-	err = kfs_add(d, mode, &out);
-	return err ? ERR_PTR(err) : out;
-}
-
-_public_ struct dentry *debugfs_create_dir(const char *name, struct dentry *parent)
-{
-	struct dentry *d = debugfs_new(KFS_DIR, name, parent);
-
-	return IS_ERR(d) ? d : debugfs_add(d, parent, 0);
-}
-
-_public_ struct dentry *debugfs_create_file(const char *name, unsigned short mode,
-					    struct dentry *parent, void *data,
-					    const struct file_operations *fops)
-{
-	struct dentry *d = debugfs_new(KFS_FOPS, name, parent);
-
-	if (IS_ERR(d))
-		return d;
-	if (!fops) {
-		kfs_put(d);
-		return ERR_PTR(-EINVAL);
-	}
-	d->fops = fops;
-	d->data = data;
-	return debugfs_add(d, parent, mode);
-}
-
-static void debugfs_value(const char *name, unsigned short mode, struct dentry *parent,
-			  void *value, enum kfs_value type)
-{
-	struct dentry *d = debugfs_new(KFS_VALUE, name, parent);
-
-	if (IS_ERR(d))
-		return;
-	d->data = value;
-	d->vtype = type;
-	debugfs_add(d, parent, mode);
-}
-
-_public_ void debugfs_create_u8(const char *name, unsigned short mode, struct dentry *parent,
-				unsigned char *value)
-{
-	debugfs_value(name, mode, parent, value, KFS_U8);
-}
-
-_public_ void debugfs_create_u16(const char *name, unsigned short mode, struct dentry *parent,
-				 unsigned short *value)
-{
-	debugfs_value(name, mode, parent, value, KFS_U16);
-}
-
-_public_ void debugfs_create_u32(const char *name, unsigned short mode, struct dentry *parent,
-				 unsigned int *value)
-{
-	debugfs_value(name, mode, parent, value, KFS_U32);
-}
-
-_public_ void debugfs_create_u64(const char *name, unsigned short mode, struct dentry *parent,
-				 unsigned long long *value)
-{
-	debugfs_value(name, mode, parent, value, KFS_U64);
-}
-
-_public_ void debugfs_create_x32(const char *name, unsigned short mode, struct dentry *parent,
-				 unsigned int *value)
-{
-	debugfs_value(name, mode, parent, value, KFS_X32);
-}
-
-_public_ void debugfs_create_bool(const char *name, unsigned short mode, struct dentry *parent,
-				  bool *value)
-{
-	debugfs_value(name, mode, parent, value, KFS_BOOL);
-}
-
-static bool match_below(const struct dentry *d, const void *key)
-{
-	for (; d; d = d->parent)
-		if (d == key)
-			return true;
-	return false;
-}
-
-_public_ void debugfs_remove(struct dentry *dentry)
-{
-	if (!IS_ERR_OR_NULL(dentry))
-		kfs_remove_if(match_below, dentry);
-}
-
-_public_ void debugfs_lookup_and_remove(const char *name, struct dentry *parent)
-{
-	char path[KFS_PATH_MAX + 64];
-	struct dentry *d;
-
-	snprintf(path, sizeof(path), "%s/%s", parent ? parent->path : DEBUGFS_ROOT, name);
-	pthread_mutex_lock(&kfs_lock);
-	d = kfs_find_path_locked(path);
-	pthread_mutex_unlock(&kfs_lock);
-	if (d)
-		kfs_remove_if(match_below, d);
 }
