@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - what the register banks (io.c) and the platform bus share.
+ * libcdev - what the register banks (io.c) and the platform bus share, and
+ * what the bus (platform.c) and the described devices (platform-describe.c)
+ * share.
  */
 #ifndef LIBCDEV_PLATFORM_PRIVATE_H
 #define LIBCDEV_PLATFORM_PRIVATE_H
@@ -12,5 +14,15 @@ struct resource *platform_mem_region(unsigned long long phys, unsigned long long
 
 /* The banks of @n resources at @res go (the device that owns them is put). */
 void regbanks_forget(const struct resource *res, unsigned int n);
+
+/* A property of a described device: KEY=VALUE, in the order given. */
+struct platform_device_property {
+	struct platform_device_property *next;
+	char *key;
+	char *value;
+};
+
+/* Free the list of properties at @p. */
+void props_free(struct platform_device_property *p);
 
 #endif
