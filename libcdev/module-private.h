@@ -23,4 +23,9 @@ int module_license_gpl(const char *path);
 /* The name of the loaded module whose code is at @addr, or NULL. */
 const char *module_name_of_code(const void *addr);
 
+struct module;
+
+/* Whether other loaded modules use @mod's exports (module-loader.c); they go first. */
+bool loader_has_holders(const struct module *mod);
+
 #endif
