@@ -38,11 +38,15 @@ void verr_msg(const char *command, const char *fmt, va_list ap) __attribute__((f
 /* The longest modules directory: its files' paths fit the 512-byte buffers. */
 #define MODULES_DIR_MAX ((size_t)256)
 
-/* The directory of loaded modules' pid files and control sockets. */
+/* The directory of loaded modules' pid files and control sockets (modules-dir.c). */
 const char *modules_dir(void);
 /* 0, or 1 after one line on stderr when LIBCDEV_RUNDIR is too long for it. */
 int rundir_check(void);
 int make_modules_dir(void);
+
+struct sockaddr_un;
+/* The address of module @name's control socket: 0, or -ENAMETOOLONG. */
+int sock_path(const char *name, struct sockaddr_un *sa);
 
 /* Serve a module until SIGINT/SIGTERM or rmmod: the body of run and insmod. */
 int host_run(const struct host_opts *o);
