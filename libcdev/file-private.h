@@ -57,4 +57,19 @@ int vfs_hangup_module(struct module *mod, int timeout_ms);
 /* @unhook(@data) runs before a hang-up's ->release: the backend's hooks into the driver go. */
 void vfs_set_unhook(struct file *file, void (*unhook)(void *data), void *data);
 
+/*
+ * The file position, for the dispatcher (file.c) and the drivers' seek
+ * helpers (file-helpers.c).
+ */
+/* Char devices take no f_pos lock in the kernel: a blocked reader must not stall a writer. */
+static inline loff_t pos_load(struct file *file)
+{
+	return __atomic_load_n(&file->f_pos, __ATOMIC_RELAXED);
+}
+
+static inline void pos_store(struct file *file, loff_t pos)
+{
+	__atomic_store_n(&file->f_pos, pos, __ATOMIC_RELAXED);
+}
+
 #endif

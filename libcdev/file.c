@@ -3,6 +3,9 @@
  * libcdev - the dispatcher: what the kernel's VFS does around a char driver
  * (chrdev_open() in fs/char_dev.c, fs/open.c, fs/read_write.c, fs/ioctl.c).
  * Every backend turns its requests into these calls.
+ *
+ * The helpers drivers call from their own methods (no_llseek() and the
+ * like) are in file-helpers.c.
  */
 #include <errno.h>
 #include <limits.h>
@@ -393,17 +396,6 @@ int vfs_hangup_module(struct module *mod, int timeout_ms)
 	return stuck;
 }
 
-/* Char devices take no f_pos lock in the kernel: a blocked reader must not stall a writer. */
-static loff_t pos_load(struct file *file)
-{
-	return __atomic_load_n(&file->f_pos, __ATOMIC_RELAXED);
-}
-
-static void pos_store(struct file *file, loff_t pos)
-{
-	__atomic_store_n(&file->f_pos, pos, __ATOMIC_RELAXED);
-}
-
 #define MAX_RW_COUNT ((size_t)(INT_MAX & ~4095))
 
 /* ->read_iter or ->write_iter over @iov, as the kernel's new_sync_read()/do_iter_readv_writev(). */
@@ -597,67 +589,4 @@ int vfs_fsync(struct file *file, int datasync)
 						       (const void *)file->f_op->fsync))
 				: -EINVAL;
 	return (int)call_end(file, &c, ret);
-}
-
-/* ---- helpers for drivers' own methods ---- */
-
-_public_ loff_t no_llseek(struct file *file, loff_t offset, int whence)
-{
-	(void)file, (void)offset, (void)whence;
-	return -ESPIPE;
-}
-
-_public_ loff_t noop_llseek(struct file *file, loff_t offset, int whence)
-{
-	(void)offset, (void)whence;
-	return pos_load(file);
-}
-
-_public_ loff_t fixed_size_llseek(struct file *file, loff_t offset, int whence, loff_t size)
-{
-	loff_t base;
-
-	switch (whence) {
-	case SEEK_SET:
-		base = 0;
-		break;
-	case SEEK_CUR:
-		base = pos_load(file);
-		break;
-	case SEEK_END:
-		base = size;
-		break;
-	default:
-		return -EINVAL;
-	}
-	if ((offset > 0 && base > LLONG_MAX - offset) || base + offset < 0 ||
-	    base + offset > size)
-		return -EINVAL;
-	pos_store(file, base + offset);
-	return base + offset;
-}
-
-_public_ int nonseekable_open(struct inode *inode, struct file *filp)
-{
-	(void)inode;
-	filp->f_mode &= ~(FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE);
-	return 0;
-}
-
-_public_ int stream_open(struct inode *inode, struct file *filp)
-{
-	(void)inode;
-	filp->f_mode &= ~(FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE);
-	filp->f_mode |= FMODE_STREAM;
-	return 0;
-}
-
-_public_ dev_t new_encode_dev(dev_t dev)
-{
-	return makedev(MAJOR(dev), MINOR(dev));
-}
-
-_public_ dev_t new_decode_dev(dev_t sysdev)
-{
-	return MKDEV(major(sysdev), minor(sysdev));
 }
