@@ -170,6 +170,7 @@ static void do_ioctl(struct ll_req *r, struct cuse_node *n)
 	struct ll_ioctl_out o;
 
 	task_fill(&r->task);	/* the caller's tgid, to reach its memory */
+	ll_req_watch(r);	/* after an interrupt, the caller's memory is checked first */
 	ir = (struct ll_ioctl_req){
 		.pid = r->task.pid,
 		.tgid = r->task.tgid,

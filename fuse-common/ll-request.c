@@ -62,6 +62,20 @@ static void ll_req_interrupt(fuse_req_t req, void *data)
 	libcdev_task_interrupt(&r->task);
 }
 
+void ll_req_watch(struct ll_req *r)
+{
+	r->task.watch_interrupts = NULL;
+	if (r->watching)
+		return;
+	r->watching = true;
+	fuse_req_interrupt_func(r->req, ll_req_interrupt, r);
+}
+
+static void ll_req_watch_task(struct task_struct *t)
+{
+	ll_req_watch(container_of(t, struct ll_req, task));
+}
+
 int ll_req_begin(struct ll_req *r, struct lf_pool *pool, struct ll_share *share, enum ll_kind kind)
 {
 	const struct fuse_ctx *ctx = fuse_req_ctx(r->req);
@@ -81,8 +95,11 @@ int ll_req_begin(struct ll_req *r, struct lf_pool *pool, struct ll_share *share,
 	r->kind = kind;
 	pthread_mutex_init(&r->task_lock, NULL);
 	task_init(&r->task, ctx->pid, 0, ctx->uid, ctx->gid, &r->task_lock);
-	/* Registered before the method runs: a signal that came first still counts. */
-	fuse_req_interrupt_func(r->req, ll_req_interrupt, r);
+	/*
+	 * Hooked only when the method first sleeps interruptibly or asks for
+	 * `current`: an interrupt that came before is still delivered then.
+	 */
+	r->task.watch_interrupts = ll_req_watch_task;
 	task_set_current(&r->task);
 	return 0;
 
@@ -106,7 +123,10 @@ void ll_req_end(struct ll_req *r)
  */
 fuse_req_t ll_req_reply(struct ll_req *r)
 {
-	fuse_req_interrupt_func(r->req, NULL, NULL);
+	r->task.watch_interrupts = NULL;
+	if (r->watching)
+		fuse_req_interrupt_func(r->req, NULL, NULL);
+	r->watching = false;
 	return r->req;
 }
 

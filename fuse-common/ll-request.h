@@ -65,9 +65,18 @@ struct ll_req {
 	int datasync;
 	struct fuse_pollhandle *ph;
 	int interrupted;		/* FUSE_INTERRUPT came: the caller may be going */
+	bool watching;			/* the interrupt callback is hooked (ll_req_watch()) */
 };
 
 void ll_req_init(struct ll_req *r, fuse_req_t req, const struct fuse_file_info *fi);
+
+/*
+ * Hook the interrupt callback now: libfuse calls it at once if FUSE_INTERRUPT
+ * came already. ll_req_begin() leaves it to the first interruptible sleep or
+ * `current` of the method (task_watch_interrupts()); an ioctl, whose access
+ * to the caller's memory depends on it, calls this first.
+ */
+void ll_req_watch(struct ll_req *r);
 
 /*
  * Before the method: leave the idle threads of @pool (the method may

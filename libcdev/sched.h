@@ -48,6 +48,8 @@ struct task_struct {
 	int signal_known;
 	int proc_known;		/* comm, the real ids (and tgid) read: libcdev_current() reads them */
 	int tgid_known;		/* given, not to be read */
+	/* The backend's, called once when an interrupt first matters (task_watch_interrupts()). */
+	void (*watch_interrupts)(struct task_struct *task);
 };
 
 /** libcdev_current - the task of the request running on this thread */

@@ -21,6 +21,22 @@ void task_fill(struct task_struct *t);
 /* `current` without reading /proc: for what needs only the ids, the pid and the wait state. */
 struct task_struct *task_current(void);
 
+/*
+ * Before an interruptible sleep, and when the driver asks for `current`
+ * (to read signal_pending()): from now on an interrupt of the request must
+ * reach @t, so the backend starts watching for them, once. Most requests
+ * never get here, and watching costs locks of the protocol library.
+ */
+static inline void task_watch_interrupts(struct task_struct *t)
+{
+	void (*watch)(struct task_struct *task) = t->watch_interrupts;
+
+	if (watch) {
+		t->watch_interrupts = NULL;
+		watch(t);
+	}
+}
+
 /* Make @t the `current` of this thread (NULL: back to this thread's own task). */
 void task_set_current(struct task_struct *t);
 

@@ -137,6 +137,8 @@ _public_ int __wait_sleep(wait_queue_head_t *wq, unsigned long seq, bool interru
 
 	if (timeout_ms >= 0)
 		__wait_deadline(&dl, timeout_ms);
+	if (interruptible)
+		task_watch_interrupts(t);
 	/* Recorded for every sleep: wake_up_process() ends uninterruptible ones too. */
 	task_set_waiting(t, wq);
 	pthread_mutex_lock(&wq->lock);
@@ -296,6 +298,8 @@ _public_ struct task_struct *libcdev_current(void)
 {
 	struct task_struct *t = task_current();
 
+	/* The driver may read signal_pending(current) in a loop that never sleeps. */
+	task_watch_interrupts(t);
 	task_fill(t);
 	return t;
 }
