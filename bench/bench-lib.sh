@@ -104,3 +104,15 @@ copy_targets() {
 	echo "the framework's cost (reads against raw+copy, which copies as the driver's read does):"
 	TARGET_COPY=1 request_targets "$1"
 }
+
+# free_major: a major no driver of the kernel holds, outside the dynamic
+# ranges (CUSE servers without a number of their own take dynamic ones).
+free_major() {
+	local m
+	for ((m = 300; m < 384; m++)); do
+		awk -v m="$m" '/^Character/ { c = 1 } /^Block/ { c = 0 } c && $1 == m { f = 1 } END { exit !f }' \
+			/proc/devices || { echo "$m"; return; }
+	done
+	echo "${0##*/}: no free major in 300..383" >&2
+	return 1
+}

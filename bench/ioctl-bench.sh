@@ -31,8 +31,8 @@ cleanup() {
 trap cleanup EXIT
 
 wait_node() {
-	local i
-	for i in $(seq 300); do
+	local _
+	for _ in $(seq 300); do
 		[ -c "$1" ] && return 0
 		sleep 0.1
 	done
@@ -40,14 +40,15 @@ wait_node() {
 	return 1
 }
 
-median() {
-	sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
-}
+# free_major and median: shared with run-bench.sh.
+# shellcheck source=bench/bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
 
 "$B/ioctl-drv" > "$TMP/drv.out" 2>&1 &
 PIDS+=($!)
-# The baseline's number: one the libcdev driver did not take.
-"$B/ioctl-raw" 511 0 > "$TMP/raw.out" 2>&1 &
+# The baseline's number: outside the dynamic ranges, where the driver's is
+# and where the raw servers of run-bench.sh, still running, took theirs.
+"$B/ioctl-raw" "$(free_major)" 0 > "$TMP/raw.out" 2>&1 &
 PIDS+=($!)
 wait_node /dev/bench-ioctl/libcdev
 wait_node /dev/bench-ioctl/raw

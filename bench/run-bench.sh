@@ -69,17 +69,6 @@ start_raw() {
 	wait_for 600 nodes_exist "$1" "$2"
 }
 
-# A major no driver of the kernel holds, outside the dynamic ranges.
-free_major() {
-	local m
-	for ((m = 300; m < 384; m++)); do
-		awk -v m="$m" '/^Character/ { c = 1 } /^Block/ { c = 0 } c && $1 == m { f = 1 } END { exit !f }' \
-			/proc/devices || { echo "$m"; return; }
-	done
-	echo "run-bench: no free major in 300..383" >&2
-	return 1
-}
-
 # start_drv PREFIX COUNT: one libcdev process for all nodes; waits for "ready".
 start_drv() {
 	"$B/bench-drv" --count "$2" --prefix "$1" > "$TMP/drv-$1.out" &
