@@ -31,16 +31,8 @@ static void raw_open(fuse_req_t req, struct fuse_file_info *fi)
 
 static void raw_read(fuse_req_t req, size_t size, off_t off, struct fuse_file_info *fi)
 {
-	const char *data;
-
 	(void)off, (void)fi;
-	if (size > RAW_ZEROS_SIZE)
-		size = RAW_ZEROS_SIZE;
-	data = raw_read_data(size);
-	if (data)
-		fuse_reply_buf(req, data, size);
-	else
-		fuse_reply_err(req, ENOMEM);
+	raw_reply_read(req, size);
 }
 
 static void raw_write(fuse_req_t req, const char *buf, size_t size, off_t off,

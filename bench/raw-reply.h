@@ -11,6 +11,8 @@
 #ifndef BENCH_RAW_REPLY_H
 #define BENCH_RAW_REPLY_H
 
+#include <errno.h>
+#include <fuse3/fuse_lowlevel.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +34,20 @@ static inline const char *raw_read_data(size_t size)
 	if (buf)
 		memcpy(buf, raw_zeros, size);
 	return buf;
+}
+
+/* Answer a read of @size bytes (RAW_ZEROS_SIZE at most are given). */
+static inline void raw_reply_read(fuse_req_t req, size_t size)
+{
+	const char *data;
+
+	if (size > RAW_ZEROS_SIZE)
+		size = RAW_ZEROS_SIZE;
+	data = raw_read_data(size);
+	if (data)
+		fuse_reply_buf(req, data, size);
+	else
+		fuse_reply_err(req, ENOMEM);
 }
 
 #endif
