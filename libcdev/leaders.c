@@ -66,6 +66,20 @@ static void lf_unlink_locked(struct lf_thread *t)
 	t->chan->nr_threads--;
 }
 
+/*
+ * Called with pool->lock held, in receiver @t: leave its channel, as when it
+ * ends; lf_del() calls it in a receiver of the channel it ends, which ends
+ * once back from its request.
+ */
+static void lf_leave_locked(struct lf_thread *t)
+{
+	/* Still counted idle unless in a method or retired. */
+	if (!promoted && atomic_load(&t->state) != LF_RETIRING)
+		atomic_fetch_sub(&t->chan->nr_idle, 1);
+	lf_unlink_locked(t);
+	t->chan = NULL;
+}
+
 /* The end of a receiver, by return or by cancellation in its read. */
 static void lf_thread_end(void *arg)
 {
@@ -73,12 +87,8 @@ static void lf_thread_end(void *arg)
 	struct lf_pool *pool = t->pool;
 
 	pthread_mutex_lock(&pool->lock);
-	if (t->chan) {
-		/* Still counted idle unless in a method or retired. */
-		if (!promoted && atomic_load(&t->state) != LF_RETIRING)
-			atomic_fetch_sub(&t->chan->nr_idle, 1);
-		lf_unlink_locked(t);
-	}
+	if (t->chan)
+		lf_leave_locked(t);
 	pool->nr_threads--;
 	pthread_cond_broadcast(&pool->cond);
 	pthread_mutex_unlock(&pool->lock);
@@ -287,18 +297,6 @@ int lf_add(struct lf_pool *pool, struct lf_chan *chan, void *data)
 	if (err)
 		pr_err_lib("%s: cannot start a request thread: %s", pool->name, strerror(-err));
 	return err;
-}
-
-/*
- * Called with pool->lock held, in a receiver of an ending channel: leave it,
- * as if ended; the thread ends once back from its request.
- */
-static void lf_leave_locked(struct lf_thread *t)
-{
-	if (!promoted && atomic_load(&t->state) != LF_RETIRING)
-		atomic_fetch_sub(&t->chan->nr_idle, 1);
-	lf_unlink_locked(t);
-	t->chan = NULL;
 }
 
 void lf_del(struct lf_pool *pool, struct lf_chan *chan)
