@@ -537,29 +537,20 @@ static const struct libcdev_backend cuse_backend = {
 /* Whether the CUSE device can be opened: no CUSE in the kernel, or not root. */
 static int cuse_probe(const char **what)
 {
-	int fd;
-
 	*what = cuse_device();
-	fd = open(*what, O_RDWR | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	close(fd);
-	return 0;
+	return path_openable(*what);
 }
 
 static const struct libcdev_backend *cuse_backend_start(void)
 {
 	static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
 	pthread_t cmd_thread;
-	const char *what;
 	int err;
 
 	/* Fail early and clearly where there is no CUSE or no permission. */
-	err = cuse_probe(&what);
-	if (err) {
-		pr_err_lib("cuse: cannot open %s: %s", what, strerror(-err));
+	err = backend_type_check(&cuse_backend_type);
+	if (err)
 		return ERR_PTR(err);
-	}
 
 	pthread_mutex_lock(&start_lock);
 	if (cmdfd >= 0)

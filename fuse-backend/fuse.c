@@ -182,24 +182,8 @@ static struct fuse_session *session_new(void)
 /* Whether the FUSE device can be opened. */
 static int fuse_probe(const char **what)
 {
-	int fd;
-
 	*what = FUSE_DEVICE;
-	fd = open(FUSE_DEVICE, O_RDWR | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	close(fd);
-	return 0;
-}
-
-static int check_fuse_device(void)
-{
-	const char *what;
-	int err = fuse_probe(&what);
-
-	if (err)
-		pr_err_lib("fuse: cannot open %s: %s", what, strerror(-err));
-	return err;
+	return path_openable(FUSE_DEVICE);
 }
 
 /* Unmount once, in the process that mounted; a fork()ed child never unmounts. */
@@ -282,7 +266,7 @@ static const struct libcdev_backend *fuse_backend_start(void)
 		goto out_err;
 	if (mounted)
 		goto out;
-	err = check_fuse_device();
+	err = backend_type_check(&fuse_backend_type);
 	if (!err)
 		err = mnt_prepare(wanted(), mountpoint, sizeof(mountpoint), &mountpoint_created);
 	if (err)

@@ -3,6 +3,7 @@
  * libcdev - choosing a backend, and serving until told to stop.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -14,6 +15,26 @@ static const struct libcdev_backend_type *const backend_types[] = {
 	&cuse_backend_type,
 	&fuse_backend_type,
 };
+
+int path_openable(const char *path)
+{
+	int fd = open(path, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
+int backend_type_check(const struct libcdev_backend_type *type)
+{
+	const char *what;
+	int err = type->probe(&what);
+
+	if (err)
+		pr_err_lib("%s: cannot open %s: %s", type->name, what, strerror(-err));
+	return err;
+}
 
 static const struct libcdev_backend_type *backend_type(const char *name)
 {

@@ -72,6 +72,12 @@ struct libcdev_backend_type {
 	void (*stop)(void);			/* optional: for good, no cdev live */
 };
 
+/* A probe's test: whether @path can be opened read-write; 0 or a negative errno. */
+int path_openable(const char *path);
+
+/* Probe @type before its start, and say why it cannot start: "NAME: cannot open WHAT: ...". */
+int backend_type_check(const struct libcdev_backend_type *type);
+
 /* The backends built in; "auto" tries them in this order (backend.c). */
 extern const struct libcdev_backend_type cuse_backend_type, fuse_backend_type;
 
