@@ -6,6 +6,7 @@ bats_require_minimum_version 1.5.0
 
 ut_setup() {
 	TOP=$(cd "${TESTS_BUILDDIR:-$BATS_TEST_DIRNAME/../cuse}/../.." && pwd)
+	SRC=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)	# the sources, apart from TOP in a VPATH build
 	CDEVCTL=$TOP/tools/cdevctl
 	export LIBCDEV_REGISTRY=$BATS_TEST_TMPDIR/regions
 	export LIBCDEV_RUNDIR=$BATS_TEST_TMPDIR/run

@@ -48,14 +48,14 @@ teardown() {
 @test "the README's rules for a module's nodes, as JSON: properties, tags, links, parameters" {
 	run --separate-stderr "$CDEVCTL" udev-test --json --expect-mode 0660 --expect-group disk \
 		--expect-symlink memdev/by-index/1 --expect-tag memdev \
-		"$TOP/examples/udev/70-memdev.rules" "$TOP/examples/.libs/memdev.so" count=2
+		"$SRC/examples/udev/70-memdev.rules" "$TOP/examples/.libs/memdev.so" count=2
 	echo "$output $stderr"
 	[ "$status" -eq 0 ]
 	[ "$(jq -r '.nodes | map(.devnode) | join(" ")' <<< "$output")" = "/dev/memdev0 /dev/memdev1" ]
 	[ "$(jq -r '[.nodes[].properties.MEMDEV_INDEX] | join(" ")' <<< "$output")" = "0 1" ]
 	[ "$(jq -r '[.nodes[].properties.SUBSYSTEM] | join(" ")' <<< "$output")" = "cuse cuse" ]
 	[ "$(jq -r '.nodes[1].symlinks | join(" ")' <<< "$output")" = /dev/memdev/by-index/1 ]
-	[ "$(jq -r '.nodes[1].rules[] | select(.text | startswith("LINK")) | "\(.file):\(.line)"' <<< "$output")" = "$TOP/examples/udev/70-memdev.rules:8" ]
+	[ "$(jq -r '.nodes[1].rules[] | select(.text | startswith("LINK")) | "\(.file):\(.line)"' <<< "$output")" = "$SRC/examples/udev/70-memdev.rules:8" ]
 	[ "$(jq -r '[.held, (.expectations | map(.held) | all)] | join(" ")' <<< "$output")" = "true true" ]
 }
 
