@@ -381,7 +381,15 @@ static void run_retry(struct ll_ioctl_file *f, const struct ll_ioctl_req *r,
 	}
 	memcpy(a.buf, r->in_buf, a.size);
 	ret = run_driver(&a, call, ctx, r->cmd, r->arg);
-	retry_finish(f, r, &a, ret, o);
+	/*
+	 * A caller killed meanwhile gets no round 3: the kernel withdraws a
+	 * killed task's request only while no receiver has read it yet, and a
+	 * receiver waiting in read(2) can be quicker.
+	 */
+	if (__atomic_load_n(r->interrupted, __ATOMIC_ACQUIRE) && sigkill_pending(r->pid))
+		o->ret = ret;
+	else
+		retry_finish(f, r, &a, ret, o);
 out:
 	free(a.buf);
 	free(a.written);
