@@ -35,8 +35,9 @@ struct cuse_file {
 /* ---- requests ---- */
 
 /*
- * Run @handler on @r in this thread: it was received here. The node stays
- * until the handler has replied. 0, or -errno after replying it (refused).
+ * Run @handler on @r in this thread: it was received here, by a receiver
+ * that holds a reference to the node until the handler has replied
+ * (node_process()). 0, or -errno after replying it (refused).
  */
 static int cuse_req_run(struct ll_req *r, enum ll_kind kind,
 			void (*handler)(struct ll_req *r, struct cuse_node *n))
@@ -44,16 +45,11 @@ static int cuse_req_run(struct ll_req *r, enum ll_kind kind,
 	struct cuse_node *n = fuse_req_userdata(r->req);
 	int err;
 
-	if (!node_tryget(n)) {
-		fuse_reply_err(r->req, ENODEV);
-		return -ENODEV;
-	}
 	err = ll_req_begin(r, &cuse_request_threads, &n->share, kind);
 	if (!err) {
 		handler(r, n);	/* replies to the kernel */
 		ll_req_end(r);
 	}
-	node_put(n);
 	return err;
 }
 

@@ -56,9 +56,5 @@ extern const struct cuse_lowlevel_ops cuse_ops;
 
 /* Drop a reference: the last one queues the node's destruction. */
 void node_put_locked(struct cuse_node *n);	/* with nodes_lock held */
-void node_put(struct cuse_node *n);
-
-/* A reference for a request, unless the node is on its way out. */
-bool node_tryget(struct cuse_node *n);
 
 #endif

@@ -89,7 +89,7 @@ void node_put_locked(struct cuse_node *n)
 }
 
 /* Without the lock unless it is the last reference. */
-void node_put(struct cuse_node *n)
+static void node_put(struct cuse_node *n)
 {
 	if (atomic_fetch_sub(&n->refs, 1) > 1)
 		return;
@@ -98,8 +98,8 @@ void node_put(struct cuse_node *n)
 	pthread_mutex_unlock(&nodes_lock);
 }
 
-/* Refused once the node's destruction is queued. */
-bool node_tryget(struct cuse_node *n)
+/* A reference for a request, refused once the node's destruction is queued. */
+static bool node_tryget(struct cuse_node *n)
 {
 	int refs = atomic_load(&n->refs);
 
@@ -244,7 +244,10 @@ static void node_process(struct lf_chan *chan, int res)
 	struct cuse_node *n = chan->data;
 
 	if (res > 0) {
-		/* None once the node's destruction is queued: see above. */
+		/*
+		 * None once the node's destruction is queued: see above. The
+		 * reference holds the node for the request's handler (cuse_req_run()).
+		 */
 		if (!node_tryget(n))
 			return;
 		fuse_session_process_buf(n->se, ll_receive_buf());

@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -26,9 +27,16 @@ struct ffile {
 	struct fnode *node;
 	struct task_struct opener;	/* `current` for the release, which has no caller */
 	struct ll_poll poll;
+	/*
+	 * Requests on this file in flight, and FFILE_RELEASING once a release
+	 * waits for them: the one that ends the last of them tells it, under
+	 * lock, with idle_told. Nothing else of the file is touched after a
+	 * request's count has dropped, as the release may free it then.
+	 */
+	atomic_uint busy;
 	pthread_mutex_t lock;
 	pthread_cond_t idle;
-	int busy;			/* requests on this file in flight */
+	bool idle_told;
 };
 
 static struct ffile *ffile_of(const struct fuse_file_info *fi)
@@ -36,13 +44,26 @@ static struct ffile *ffile_of(const struct fuse_file_info *fi)
 	return (struct ffile *)(uintptr_t)fi->fh;
 }
 
-static void ffile_busy(struct ffile *ff, int change)
+#define FFILE_RELEASING 0x80000000u
+
+static void ffile_busy_put(struct ffile *ff)
 {
+	if (atomic_fetch_sub(&ff->busy, 1) != (FFILE_RELEASING | 1))
+		return;
+	/* The last one, and the release waits: it frees the file once told. */
 	pthread_mutex_lock(&ff->lock);
-	ff->busy += change;
-	/* A release waits for the count to drop to 0. */
-	if (!ff->busy)
-		pthread_cond_broadcast(&ff->idle);
+	ff->idle_told = true;
+	pthread_cond_broadcast(&ff->idle);
+	pthread_mutex_unlock(&ff->lock);
+}
+
+static void ffile_wait_idle(struct ffile *ff)
+{
+	if (!(atomic_fetch_or(&ff->busy, FFILE_RELEASING) & ~FFILE_RELEASING))
+		return;
+	pthread_mutex_lock(&ff->lock);
+	while (!ff->idle_told)
+		pthread_cond_wait(&ff->idle, &ff->lock);
 	pthread_mutex_unlock(&ff->lock);
 }
 
@@ -57,13 +78,13 @@ static int file_req_run(struct ll_req *r, enum ll_kind kind,
 	struct ffile *ff = ffile_of(&r->fi);
 	int err;
 
-	ffile_busy(ff, 1);
+	atomic_fetch_add(&ff->busy, 1);
 	err = ll_req_begin(r, &fuse_request_threads, &ff->node->share, kind);
 	if (!err) {
 		handler(r, ff);	/* replies to the kernel */
 		ll_req_end(r);
 	}
-	ffile_busy(ff, -1);
+	ffile_busy_put(ff);
 	return err;
 }
 
@@ -269,10 +290,7 @@ static void ll_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 	(void)ino;
 	ll_req_init(&r, req, fi);
 	ll_req_begin(&r, &fuse_request_threads, &ff->node->share, LL_CLOSE);	/* never refused */
-	pthread_mutex_lock(&ff->lock);
-	while (ff->busy)
-		pthread_cond_wait(&ff->idle, &ff->lock);
-	pthread_mutex_unlock(&ff->lock);
+	ffile_wait_idle(ff);
 	ll_req_as_opener(&r, &ff->opener);
 	ffile_close(ff);
 	fuse_reply_err(ll_req_reply(&r), 0);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,15 @@ static _Thread_local _tls_hot_ struct fuse_buf receive_buf;
 static _Thread_local _tls_hot_ char *read_buf;
 static _Thread_local _tls_hot_ size_t read_cap;
 
+/*
+ * The wait lock of the request's task. A thread runs one request at a time,
+ * and nothing holds the task once its request has replied (ll_req_reply()
+ * unhooks the interrupt callback, and a method's call is off its file's list
+ * when it returns), so one lock per thread serves all its requests: none is
+ * made and destroyed per request.
+ */
+static _Thread_local _tls_hot_ pthread_mutex_t task_lock = PTHREAD_MUTEX_INITIALIZER;
+
 void ll_share_init(struct ll_share *s, dev_t dev)
 {
 	memset(s, 0, sizeof(*s));
@@ -20,7 +30,8 @@ void ll_share_init(struct ll_share *s, dev_t dev)
 
 void ll_req_init(struct ll_req *r, fuse_req_t req, const struct fuse_file_info *fi)
 {
-	memset(r, 0, sizeof(*r));
+	/* Not the task: ll_req_begin() sets it up, and nothing reads it before. */
+	memset(r, 0, offsetof(struct ll_req, task));
 	r->req = req;
 	if (fi)
 		r->fi = *fi;
@@ -93,8 +104,7 @@ int ll_req_begin(struct ll_req *r, struct lf_pool *pool, struct ll_share *share,
 		lf_promote(pool);
 	}
 	r->kind = kind;
-	pthread_mutex_init(&r->task_lock, NULL);
-	task_init(&r->task, ctx->pid, 0, ctx->uid, ctx->gid, &r->task_lock);
+	task_init(&r->task, ctx->pid, 0, ctx->uid, ctx->gid, &task_lock);
 	/*
 	 * Hooked only when the method first sleeps interruptibly or asks for
 	 * `current`: an interrupt that came before is still delivered then.
@@ -111,7 +121,6 @@ out_refuse:
 void ll_req_end(struct ll_req *r)
 {
 	task_set_current(NULL);
-	pthread_mutex_destroy(&r->task_lock);
 	if (r->share)
 		share_put(r->share, r->kind);
 }

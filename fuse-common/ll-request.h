@@ -51,8 +51,6 @@ void ll_share_init(struct ll_share *s, dev_t dev);
 /* One request, on the stack of the thread that received and runs it. */
 struct ll_req {
 	fuse_req_t req;
-	struct task_struct task;
-	pthread_mutex_t task_lock;
 	struct ll_share *share;		/* the share taken, or NULL */
 	enum ll_kind kind;
 	/* the arguments: pointers into the thread's receive buffer */
@@ -66,6 +64,8 @@ struct ll_req {
 	struct fuse_pollhandle *ph;
 	int interrupted;		/* FUSE_INTERRUPT came: the caller may be going */
 	bool watching;			/* the interrupt callback is hooked (ll_req_watch()) */
+	/* Last: ll_req_init() leaves it to task_init() in ll_req_begin(). */
+	struct task_struct task;
 };
 
 void ll_req_init(struct ll_req *r, fuse_req_t req, const struct fuse_file_info *fi);

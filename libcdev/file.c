@@ -99,7 +99,7 @@ static void file_free(struct open_file *of)
 {
 	if (of->file.f_inode)
 		inode_put(of->file.f_inode);
-	pthread_mutex_destroy(&of->calls_lock);
+	pthread_spin_destroy(&of->calls_lock);
 	free(of);
 }
 
@@ -149,7 +149,7 @@ static int call_begin(struct file *file, struct file_call *c)
 	struct open_file *of = container_of(file, struct open_file, file);
 	int err = 0;
 
-	pthread_mutex_lock(&of->calls_lock);
+	pthread_spin_lock(&of->calls_lock);
 	if (of->hung_up) {
 		err = -EIO;
 	} else {
@@ -157,7 +157,7 @@ static int call_begin(struct file *file, struct file_call *c)
 		c->next = of->calls;
 		of->calls = c;
 	}
-	pthread_mutex_unlock(&of->calls_lock);
+	pthread_spin_unlock(&of->calls_lock);
 	return err;
 }
 
@@ -168,7 +168,7 @@ static long call_end(struct file *file, struct file_call *c, long ret)
 	struct file_call **pp;
 	bool last_of_hung_up = false;
 
-	pthread_mutex_lock(&of->calls_lock);
+	pthread_spin_lock(&of->calls_lock);
 	for (pp = &of->calls; *pp != c; pp = &(*pp)->next)
 		;
 	*pp = c->next;
@@ -177,7 +177,7 @@ static long call_end(struct file *file, struct file_call *c, long ret)
 			ret = -EIO;
 		last_of_hung_up = !of->calls;
 	}
-	pthread_mutex_unlock(&of->calls_lock);
+	pthread_spin_unlock(&of->calls_lock);
 	/* Under the files lock, which the hang-up holds from its look until it waits. */
 	if (last_of_hung_up) {
 		pthread_mutex_lock(&files_lock);
@@ -208,7 +208,7 @@ int vfs_open(dev_t dev, int flags, struct file **filp)
 	of = calloc(1, sizeof(*of));
 	if (!of)
 		goto out_fops_put;
-	pthread_mutex_init(&of->calls_lock, NULL);
+	pthread_spin_init(&of->calls_lock, PTHREAD_PROCESS_PRIVATE);
 	of->cdev = cdev;
 	of->file.f_op = fops;
 	of->file.f_flags = flags & ~(O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC);
@@ -328,14 +328,14 @@ static bool hangup_mark_locked(struct module *mod)
 	for (struct open_file *of = open_files; of; of = of->next) {
 		if (!file_of_module(of, mod))
 			continue;
-		pthread_mutex_lock(&of->calls_lock);
+		pthread_spin_lock(&of->calls_lock);
 		of->hung_up = true;
 		for (struct file_call *c = of->calls; c; c = c->next) {
 			running = true;
 			if (c->task && c->task->wait_lock)
 				libcdev_task_interrupt(c->task);
 		}
-		pthread_mutex_unlock(&of->calls_lock);
+		pthread_spin_unlock(&of->calls_lock);
 	}
 	return running;
 }
@@ -344,9 +344,9 @@ static bool file_calls_running(struct open_file *of)
 {
 	bool running;
 
-	pthread_mutex_lock(&of->calls_lock);
+	pthread_spin_lock(&of->calls_lock);
 	running = of->calls != NULL;
-	pthread_mutex_unlock(&of->calls_lock);
+	pthread_spin_unlock(&of->calls_lock);
 	return running;
 }
 

@@ -126,14 +126,11 @@ _public_ void libcdev_lock_released(const void *lock, bool spin, const char *fil
 		       file, line, spin ? "spinlock" : "mutex", lock, (int)gettid());
 }
 
-/* Report the locks still held when @what returns: lockdep's words for a system call. */
-void kcheck_on_return(const char *what, const void *fn)
+static _cold_ void report_held(const char *what, const void *fn)
 {
 	unsigned int top = nheld < HELD_MAX ? nheld : HELD_MAX;
 	char name[128];
 
-	if (!nheld && !nspin)	/* every call of a clean driver */
-		return;
 	for (unsigned int i = 0; i < top; i++) {
 		if (!site_first(KCHECK_LOCK_HELD, held[i].file, held[i].line))
 			continue;
@@ -143,6 +140,18 @@ void kcheck_on_return(const char *what, const void *fn)
 		       held[i].spin ? "spinlock" : "mutex", held[i].lock, held[i].file,
 		       held[i].line);
 	}
+}
+
+/*
+ * Report the locks still held when @what returns: lockdep's words for a
+ * system call. Every call of every method comes here, so a clean driver's
+ * return is a test and nothing else (the report is out of line).
+ */
+void kcheck_on_return(const char *what, const void *fn)
+{
+	if (!nheld && !nspin)
+		return;
+	report_held(what, fn);
 	/* Forgotten, so the next call on this thread starts clean. */
 	nheld = 0;
 	nspin = 0;

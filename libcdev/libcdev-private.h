@@ -13,6 +13,9 @@
 
 #define _public_ __attribute__((visibility("default")))
 #define _printf_(a, b) __attribute__((format(printf, a, b)))
+/* A path out of a function every request calls: its frame stays off the common one. */
+#define _noinline_ __attribute__((noinline))
+#define _cold_ __attribute__((noinline, cold))
 /*
  * For the thread-local variables every request touches: in the static TLS
  * block, reached without a __tls_get_addr() call. The library is linked by

@@ -284,14 +284,18 @@ void task_set_current(struct task_struct *t)
 	current_task = t;
 }
 
-struct task_struct *task_current(void)
+/* Called from the driver's own thread (direct backend): the task is this thread. */
+static _noinline_ struct task_struct *task_self(void)
 {
-	if (current_task)
-		return current_task;
-	/* Called from the driver's own thread (direct backend): the task is this thread. */
 	if (!self_task.wait_lock)
 		task_init(&self_task, gettid(), getpid(), geteuid(), getegid(), &self_task_lock);
 	return &self_task;
+}
+
+/* Every call of a method asks: the request's task is a load, nothing more. */
+struct task_struct *task_current(void)
+{
+	return current_task ? current_task : task_self();
 }
 
 _public_ struct task_struct *libcdev_current(void)
