@@ -146,3 +146,88 @@ wait_line() {
 	no_match '^msg:' <<< "$output"
 	"$CDEVCTL" rmmod hello
 }
+
+# The syscalls of the systemd-analyze filter sets named in $@, one per line.
+filter_set_calls() {
+	for set in "$@"; do
+		systemd-analyze syscall-filter --no-pager "$set" > "$BATS_TEST_TMPDIR/set" ||
+			{ echo "no filter set $set" >&2; return 1; }
+		sed -n 's/^ *\([a-z0-9_]*\)$/\1/p' "$BATS_TEST_TMPDIR/set"
+	done
+}
+
+@test "every hardening option of the unit is one the tests check" {
+	# The unit's [Service] keys beyond how it runs: each needs a check in
+	# this file, in the case above (devices, sockets) or the one below (calls).
+	checked=" NoNewPrivileges CapabilityBoundingSet DevicePolicy DeviceAllow RestrictAddressFamilies"
+	checked+=" LockPersonality MemoryDenyWriteExecute RestrictNamespaces RestrictRealtime"
+	checked+=" RestrictSUIDSGID SystemCallArchitectures SystemCallFilter "
+	keys=$(sed -n '/^\[Service\]/,/^\[/s/^\([A-Za-z]*\)=.*/\1/p' "$UNITS/libcdev@.service" |
+		grep -vxE 'Type|ExecStart|KillMode|Restart|RestartSec' | sort -u)
+	[ -n "$keys" ]
+	for k in $keys; do
+		[[ $checked == *" $k "* ]] || { echo "unchecked: $k" >&2; false; }
+	done
+}
+
+@test "the unit's call filters: the host serving a node makes none of the calls they deny" {
+	need_fuse
+	command -v strace > /dev/null || skip "no strace"
+	command -v systemd-analyze > /dev/null || skip "no systemd-analyze"
+	unit=$UNITS/libcdev@.service
+	for opt in LockPersonality MemoryDenyWriteExecute RestrictNamespaces RestrictRealtime RestrictSUIDSGID; do
+		grep -qx "$opt=yes" "$unit"
+	done
+	grep -qx 'SystemCallArchitectures=native' "$unit"
+	read -ra denied_sets <<< "$(sed -n 's/^SystemCallFilter=~//p' "$unit")"
+	[ "${#denied_sets[@]}" -ge 1 ]
+	filter_set_calls "${denied_sets[@]}" | sort -u > "$BATS_TEST_TMPDIR/denied"
+	[ "$(wc -l < "$BATS_TEST_TMPDIR/denied")" -ge 20 ]
+
+	out=$BATS_TEST_TMPDIR/listen.out
+	trace=$BATS_TEST_TMPDIR/trace
+	# shellcheck disable=SC2046
+	"$LISTEN" "$BATS_TEST_TMPDIR/notify" "$LIBCDEV_FUSE_MOUNTPOINT/hello" -- \
+		strace -f -qq -o "$trace" -- $(unit_command hello) > "$out" 2> "$BATS_TEST_TMPDIR/host.err" &
+	listener=$!
+	wait_line "$out" '^msg: READY=1$'
+	grep -qx 'read: ok Hello, world' "$out"
+	pid=$(cut -d' ' -f1 "$LIBCDEV_RUNDIR/modules/hello.pid")
+	# MemoryDenyWriteExecute: no mapping writable and executable at once.
+	no_match -E '^[0-9a-f-]+ .wx' /proc/"$pid"/maps
+	# LockPersonality: the default personality; RestrictRealtime: no thread
+	# under a real-time policy (SCHED_FIFO 1, SCHED_RR 2, SCHED_DEADLINE 6).
+	[ "$(cat /proc/"$pid"/personality)" = 00000000 ]
+	for stat in /proc/"$pid"/task/*/stat; do
+		policy=$(sed 's/.*) //' "$stat" | cut -d' ' -f39)
+		[[ $policy =~ ^[035]$ ]] || { echo "$stat: policy $policy" >&2; false; }
+	done
+	"$CDEVCTL" rmmod hello
+	wait "$listener"
+	grep -qx 'exit 0' "$out"
+
+	# What the host did, from its exec on (setpriv's own calls before it are not the host's).
+	start=$(grep -n 'execve(".*/cdevctl", ' "$trace" | tail -n 1 | cut -d: -f1)
+	[ -n "$start" ]
+	tail -n +"$start" "$trace" > "$BATS_TEST_TMPDIR/host.trace"
+	sed -nE 's/^[0-9]+ +(<\.\.\. )?([a-z0-9_]+)[( ].*/\2/p' "$BATS_TEST_TMPDIR/host.trace" |
+		sort -u > "$BATS_TEST_TMPDIR/used"
+	grep -qx mount "$BATS_TEST_TMPDIR/used"	# the trace is the host's serving
+	# SystemCallFilter=~...: no call of the sets it denies.
+	used_denied=$(comm -12 "$BATS_TEST_TMPDIR/used" "$BATS_TEST_TMPDIR/denied")
+	[ -z "$used_denied" ] || { echo "denied calls made: $used_denied" >&2; false; }
+	ht=$BATS_TEST_TMPDIR/host.trace
+	# RestrictNamespaces: no new namespace, none joined.
+	no_match -E '^[0-9]+ +(unshare|setns)\(|CLONE_NEW' "$ht"
+	# RestrictRealtime: no real-time policy asked for.
+	no_match -E '^[0-9]+ +sched_set(scheduler|attr|param)\(.*SCHED_(FIFO|RR|DEADLINE)' "$ht"
+	# LockPersonality: the personality only read (0xffffffff), never changed.
+	no_match -E '^[0-9]+ +personality\((0x[0-9a-e]|[0-9])' "$ht"
+	# MemoryDenyWriteExecute: no mapping made writable and executable, none made executable later.
+	no_match -E '^[0-9]+ +(mmap|mprotect|pkey_mprotect)\(.*PROT_WRITE\|PROT_EXEC' "$ht"
+	no_match -E '^[0-9]+ +(mprotect|pkey_mprotect)\(.*PROT_EXEC' "$ht"
+	# RestrictSUIDSGID: no file made set-user-ID or set-group-ID.
+	no_match -E '^[0-9]+ +(chmod|fchmod|fchmodat|fchmodat2|mkdir|mkdirat|mknod|mknodat|open|openat|creat)\(.*S_IS[UG]ID' "$ht"
+	# SystemCallArchitectures=native: strace says when a process changes ABI.
+	no_match 'runs in .* mode' "$trace"
+}
