@@ -231,3 +231,29 @@ filter_set_calls() {
 	# SystemCallArchitectures=native: strace says when a process changes ABI.
 	no_match 'runs in .* mode' "$trace"
 }
+
+@test "rmmod of the unit's module: STOPPING=1 before the module's exit runs, then a clean end" {
+	need_fuse
+	command -v strace > /dev/null || skip "no strace"
+	echo 'options hello whom=rmmod' > "$LIBCDEV_CONFDIR/modprobe.d/hello.conf"
+	out=$BATS_TEST_TMPDIR/listen.out
+	trace=$BATS_TEST_TMPDIR/trace
+	# One thread answers rmmod: its calls in the trace are in the order it made them.
+	# shellcheck disable=SC2046
+	"$LISTEN" "$BATS_TEST_TMPDIR/notify" "$LIBCDEV_FUSE_MOUNTPOINT/hello" -- \
+		strace -f -qq -s 256 -e trace=sendmsg,write,writev -o "$trace" -- $(unit_command hello) \
+		> "$out" 2> "$BATS_TEST_TMPDIR/host.err" &
+	listener=$!
+	wait_line "$out" '^msg: READY=1$'
+	grep -qx 'read: ok Hello, rmmod' "$out"
+	"$CDEVCTL" rmmod hello
+	wait "$listener"
+	grep -qx 'msg: STOPPING=1' "$out"
+	grep -qx 'exit 0' "$out"
+	grep -q 'Goodbye, rmmod' "$BATS_TEST_TMPDIR/host.err"
+	[ "$(grep -c "^msg: STOPPING=1$" "$out")" -eq 1 ]
+	stopping=$(grep -n 'sendmsg(.*STOPPING=1' "$trace" | head -n 1 | cut -d: -f1)
+	goodbye=$(grep -n 'write.*Goodbye, rmmod' "$trace" | head -n 1 | cut -d: -f1)
+	[ -n "$stopping" ] && [ -n "$goodbye" ]
+	[ "$stopping" -lt "$goodbye" ] || { sed -n "${goodbye}p;${stopping}p" "$trace" >&2; false; }
+}
