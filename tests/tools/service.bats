@@ -117,8 +117,11 @@ wait_line() {
 @test "a module whose init fails: no READY=1, STATUS= says why, exit 1" {
 	need_fuse
 	out=$BATS_TEST_TMPDIR/listen.out
+	# The unit's command line, for a module of the search path whose init fails.
+	export LIBCDEV_MODULE_PATH=$LIBCDEV_MODULE_PATH:$(dirname "${TESTMOD:?}")
+	# shellcheck disable=SC2046
 	run "$LISTEN" "$BATS_TEST_TMPDIR/notify" "$LIBCDEV_FUSE_MOUNTPOINT/none" -- \
-		"$CDEVCTL" run --backend fuse "${TESTMOD:?}" fail=5
+		$(unit_command testmod) fail=5
 	echo "$output"
 	[ "$status" -eq 0 ]
 	no_match 'READY=1' <<< "$output"
