@@ -116,6 +116,12 @@ unit=$(pkg-config --variable=systemdsystemunitdir systemd)/libcdev@.service
 systemd-analyze verify "${unit%@.service}@hello.service" \
 	"$(dirname "$unit")/libcdev-modules-load.service" || fail "systemd-analyze verify"
 
+step "the installed man pages, by the names of the commands, units and files"
+for page in cdevctl libcdev.service libcdev@.service libcdev-modules-load.service \
+	libcdev-modprobe.d libcdev-modules-load.d; do
+	man -w "$page" > /dev/null || fail "no man page $page"
+done
+
 step "the installed completion, where bash-completion looks for it"
 completion=$(pkg-config --variable=completionsdir bash-completion)/cdevctl
 [ -f "$completion" ] || fail "$completion is missing"
