@@ -6,57 +6,15 @@
 # init. The FUSE backend stands in for CUSE (no /dev/cuse needed).
 
 setup() {
-	CDEVCTL=${TOOLS_BUILDDIR:?}/cdevctl
-	LISTEN=${TESTS_TOOLS_BUILDDIR:?}/notify-listen
-	export LIBCDEV_RUNDIR=$BATS_TEST_TMPDIR/run
-	export LIBCDEV_REGISTRY=$BATS_TEST_TMPDIR/regions
-	export LIBCDEV_FUSE_MOUNTPOINT=$BATS_TEST_TMPDIR/mnt
-	unset LIBCDEV_BACKEND LIBCDEV_LOG
-	# The unit loads by name: this build's examples, a configuration of the test's.
-	export LIBCDEV_MODULE_PATH=${EXAMPLES_LIBDIR:?}
-	export LIBCDEV_CONFDIR=$BATS_TEST_TMPDIR/etc
-	mkdir -p "$LIBCDEV_CONFDIR/modprobe.d"
-	UNITS=$BATS_TEST_TMPDIR/units
-	mkdir -p "$UNITS"
-	# The units with this build's paths: its cdevctl, its example modules.
-	for f in "${UNITS_SRCDIR:?}"/*.in; do
-		sed -e "s|@bindir@|$TOOLS_BUILDDIR|g" -e "s|@pkglibdir@|$EXAMPLES_LIBDIR|g" \
-			-e "s|@sysconfdir@|$BATS_TEST_TMPDIR|g" "$f" > "$UNITS/$(basename "$f" .in)"
-	done
+	unit_setup
 }
 
+load unit-helpers
 load host-helpers
 
 teardown() {
 	kill_hosts "$LIBCDEV_RUNDIR/modules"
 	umount_test_mounts
-}
-
-# The unit's ExecStart= for instance $1, as words.
-exec_start() {
-	sed -n 's/^ExecStart=//p' "$UNITS/libcdev@.service" | sed "s/%i/$1/g"
-}
-
-# The command line of libcdev@$1.service under the unit's NoNewPrivileges= and
-# CapabilityBoundingSet=, which setpriv applies as systemd would.
-unit_command() {
-	grep -qx 'NoNewPrivileges=yes' "$UNITS/libcdev@.service"
-	grep -qx 'CapabilityBoundingSet=CAP_SYS_ADMIN' "$UNITS/libcdev@.service"
-	# shellcheck disable=SC2046
-	echo setpriv --no-new-privs --bounding-set=-all,+sys_admin -- $(exec_start "$1")
-}
-
-# No line of standard input (or file $2) matches $1: a failing status, which
-# a bare `! grep` in a bats test is not.
-no_match() {
-	! grep -q "$@"
-}
-
-# Wait for line $2 in file $1.
-wait_line() {
-	for _ in $(seq 200); do grep -q "$2" "$1" && return 0; sleep 0.05; done
-	cat "$1" >&2
-	return 1
 }
 
 @test "systemd-analyze verify passes on every unit" {
@@ -150,27 +108,6 @@ wait_line() {
 	"$CDEVCTL" rmmod hello
 }
 
-# strace(1) of the unit's command line for instance $1 into file $2, the
-# rest of the arguments strace's own. A sanitizer build's leak check at exit
-# ptraces the threads (not the host's own doing, and impossible under
-# strace): it is off for the traced host.
-traced_unit_command() {
-	local instance=$1 trace=$2
-	shift 2
-	# shellcheck disable=SC2046
-	echo env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		strace -f -qq -o "$trace" "$@" -- $(unit_command "$instance")
-}
-
-# The syscalls of the systemd-analyze filter sets named in $@, one per line.
-filter_set_calls() {
-	for set in "$@"; do
-		systemd-analyze syscall-filter --no-pager "$set" > "$BATS_TEST_TMPDIR/set" ||
-			{ echo "no filter set $set" >&2; return 1; }
-		sed -n 's/^ *\([a-z0-9_]*\)$/\1/p' "$BATS_TEST_TMPDIR/set"
-	done
-}
-
 @test "every hardening option of the unit is one the tests check" {
 	# The unit's [Service] keys beyond how it runs: each needs a check in
 	# this file, in the case above (devices, sockets) or the one below (calls).
@@ -189,16 +126,7 @@ filter_set_calls() {
 	need_fuse
 	command -v strace > /dev/null || skip "no strace"
 	command -v systemd-analyze > /dev/null || skip "no systemd-analyze"
-	unit=$UNITS/libcdev@.service
-	for opt in LockPersonality MemoryDenyWriteExecute RestrictNamespaces RestrictRealtime RestrictSUIDSGID; do
-		grep -qx "$opt=yes" "$unit"
-	done
-	grep -qx 'SystemCallArchitectures=native' "$unit"
-	read -ra denied_sets <<< "$(sed -n 's/^SystemCallFilter=~//p' "$unit")"
-	[ "${#denied_sets[@]}" -ge 1 ]
-	filter_set_calls "${denied_sets[@]}" | sort -u > "$BATS_TEST_TMPDIR/denied"
-	[ "$(wc -l < "$BATS_TEST_TMPDIR/denied")" -ge 20 ]
-
+	unit_filters
 	out=$BATS_TEST_TMPDIR/listen.out
 	trace=$BATS_TEST_TMPDIR/trace
 	# shellcheck disable=SC2046
@@ -207,44 +135,12 @@ filter_set_calls() {
 	listener=$!
 	wait_line "$out" '^msg: READY=1$'
 	grep -qx 'read: ok Hello, world' "$out"
-	pid=$(cut -d' ' -f1 "$LIBCDEV_RUNDIR/modules/hello.pid")
-	# MemoryDenyWriteExecute: no mapping writable and executable at once.
-	no_match -E '^[0-9a-f-]+ .wx' /proc/"$pid"/maps
-	# LockPersonality: the default personality; RestrictRealtime: no thread
-	# under a real-time policy (SCHED_FIFO 1, SCHED_RR 2, SCHED_DEADLINE 6).
-	[ "$(cat /proc/"$pid"/personality)" = 00000000 ]
-	for stat in /proc/"$pid"/task/*/stat; do
-		policy=$(sed 's/.*) //' "$stat" | cut -d' ' -f39)
-		[[ $policy =~ ^[035]$ ]] || { echo "$stat: policy $policy" >&2; false; }
-	done
+	check_host_state "$(cut -d' ' -f1 "$LIBCDEV_RUNDIR/modules/hello.pid")"
 	"$CDEVCTL" rmmod hello
 	wait "$listener"
 	grep -qx 'exit 0' "$out"
-
-	# What the host did, from its exec on (setpriv's own calls before it are not the host's).
-	start=$(grep -n 'execve(".*/cdevctl", ' "$trace" | tail -n 1 | cut -d: -f1)
-	[ -n "$start" ]
-	tail -n +"$start" "$trace" > "$BATS_TEST_TMPDIR/host.trace"
-	sed -nE 's/^[0-9]+ +(<\.\.\. )?([a-z0-9_]+)[( ].*/\2/p' "$BATS_TEST_TMPDIR/host.trace" |
-		sort -u > "$BATS_TEST_TMPDIR/used"
-	grep -qx mount "$BATS_TEST_TMPDIR/used"	# the trace is the host's serving
-	# SystemCallFilter=~...: no call of the sets it denies.
-	used_denied=$(comm -12 "$BATS_TEST_TMPDIR/used" "$BATS_TEST_TMPDIR/denied")
-	[ -z "$used_denied" ] || { echo "denied calls made: $used_denied" >&2; false; }
-	ht=$BATS_TEST_TMPDIR/host.trace
-	# RestrictNamespaces: no new namespace, none joined.
-	no_match -E '^[0-9]+ +(unshare|setns)\(|CLONE_NEW' "$ht"
-	# RestrictRealtime: no real-time policy asked for.
-	no_match -E '^[0-9]+ +sched_set(scheduler|attr|param)\(.*SCHED_(FIFO|RR|DEADLINE)' "$ht"
-	# LockPersonality: the personality only read (0xffffffff), never changed.
-	no_match -E '^[0-9]+ +personality\((0x[0-9a-e]|[0-9])' "$ht"
-	# MemoryDenyWriteExecute: no mapping made writable and executable, none made executable later.
-	no_match -E '^[0-9]+ +(mmap|mprotect|pkey_mprotect)\(.*PROT_WRITE\|PROT_EXEC' "$ht"
-	no_match -E '^[0-9]+ +(mprotect|pkey_mprotect)\(.*PROT_EXEC' "$ht"
-	# RestrictSUIDSGID: no file made set-user-ID or set-group-ID.
-	no_match -E '^[0-9]+ +(chmod|fchmod|fchmodat|fchmodat2|mkdir|mkdirat|mknod|mknodat|open|openat|creat)\(.*S_IS[UG]ID' "$ht"
-	# SystemCallArchitectures=native: strace says when a process changes ABI.
-	no_match 'runs in .* mode' "$trace"
+	# The FUSE backend's mount is part of the trace.
+	check_call_filters "$trace" 'mount\('
 }
 
 @test "rmmod of the unit's module: STOPPING=1 before the module's exit runs, then a clean end" {
