@@ -92,8 +92,17 @@ static bool host_empty(const struct host *h)
 	return true;
 }
 
-/* rmmod [-f]: the reply, and whether the module was unloaded. */
-static bool control_rmmod(struct hosted *m, bool force, char *reply, size_t size)
+/* Whether @m is the one module @h still serves: its exit ends the host. */
+static bool host_last(const struct host *h, const struct hosted *m)
+{
+	for (int i = 0; i < h->n; i++)
+		if (h->mods[i].mod && &h->mods[i] != m)
+			return false;
+	return true;
+}
+
+/* rmmod [-f]: the reply, and whether the module was unloaded. @last: the host ends with it. */
+static bool control_rmmod(struct hosted *m, bool force, bool last, char *reply, size_t size)
 {
 	int err = libcdev_module_stop(m->mod, force);
 
@@ -105,6 +114,9 @@ static bool control_rmmod(struct hosted *m, bool force, char *reply, size_t size
 		snprintf(reply, size, "busy %d", module_refcount(m->mod));
 		return false;
 	}
+	/* The service manager hears of the stop before the last exit starts, as on SIGTERM. */
+	if (last)
+		notify_stopping();
 	/* Its exit runs here, in the order of the requests; the others keep serving. */
 	libcdev_module_unload(m->mod, true);
 	m->mod = NULL;
@@ -145,7 +157,7 @@ static void control_answer(struct host *h, struct hosted *m, int fd)
 	else if (!strncmp(line, "irq ", 4))
 		control_irq(line + 4, reply, sizeof(reply));
 	else if (rmmod)
-		gone = control_rmmod(m, !strcmp(line, "rmmod -f"), reply, sizeof(reply));
+		gone = control_rmmod(m, !strcmp(line, "rmmod -f"), host_last(h, m), reply, sizeof(reply));
 	else
 		snprintf(reply, sizeof(reply), "unknown request");
 	gone = gone && host_empty(h);

@@ -7,6 +7,7 @@
  * call does nothing.
  */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -71,8 +72,13 @@ void notify_ready(const char *const *names, int n)
 	sd_notifyf(0, "READY=1\nSTATUS=%s", s.text);
 }
 
+/* Once: rmmod of the last module sends it, then the SIGTERM that ends the host. */
 void notify_stopping(void)
 {
+	static atomic_bool sent;
+
+	if (atomic_exchange(&sent, true))
+		return;
 	sd_notify(0, "STOPPING=1\nSTATUS=Running the modules' exit");
 }
 

@@ -5,11 +5,13 @@
 #
 # builds the binary packages from the release tarball with its debian/
 # directory (dpkg-buildpackage -us -uc -b), runs lintian (no error allowed),
-# installs them, and then, from the installed paths only: verifies the units
-# (systemd-analyze verify, man pages included), loads an example by name with
-# cdevctl modprobe and reads its node, runs libcdev@hello.service's command
-# line under a NOTIFY_SOCKET listener and reads the node at READY=1; removes
-# and purges the packages, and checks that no file of theirs is left. Needs
+# checks that no maintainer script starts or enables a unit, installs them,
+# and then, from the installed paths only: verifies the units
+# (systemd-analyze verify, man pages included) and the bash completion,
+# loads an example by name with cdevctl modprobe and reads its node, runs
+# libcdev@hello.service's command line under a NOTIFY_SOCKET listener and
+# reads the node at READY=1; removes and purges the packages, and checks
+# that no file of theirs, nor systemd state of their units, is left. Needs
 # root (it installs packages); exits 77 when it cannot run here. The FUSE
 # backend stands in for CUSE where /dev/cuse is missing.
 set -euo pipefail
@@ -49,6 +51,8 @@ src=$(echo "$work"/libcdev-*/)
 ( cd "$src" && DEB_BUILD_OPTIONS="nocheck noddebs parallel=$(nproc)" \
 	dpkg-buildpackage -us -uc -b > "$work/build.log" 2>&1 ) ||
 	{ tail -n 60 "$work/build.log"; fail "dpkg-buildpackage"; }
+# debhelper 13 autoreconfigures the source (dh-autoreconf) before configuring it.
+grep -q '^[[:space:]]*dh_autoreconf' "$work/build.log" || fail "dh_autoreconf did not run"
 debs=()
 for p in "${packages[@]}"; do
 	debs+=("$(echo "$work/${p}_"*.deb)")
@@ -58,6 +62,37 @@ done
 step "lintian"
 lintian --fail-on error --suppress-tags-from-file /dev/null "$work"/*.changes ||
 	fail "lintian reports errors"
+
+# The lines of maintainer script $1 that start a unit, or enable one other
+# than again what the user had enabled (an installed unit that was-enabled;
+# on a first installation was-enabled is true, debian-installed false);
+# a failing status when there is none.
+starts_or_enables() {
+	awk '/debian-installed/ { installed = NR }
+		/was-enabled/ && installed && NR - installed <= 5 { guard = NR }
+		/deb-systemd-invoke[[:space:]]+(--user[[:space:]]+)?(start|restart|reload|\$)/ ||
+		/systemctl[^|;&]*[[:space:]](start|restart|enable|reenable)[[:space:]]/ ||
+		(/deb-systemd-helper[[:space:]]+(--user[[:space:]]+)?(enable|reenable)/ && !(guard && NR - guard <= 3)) {
+			print FILENAME ":" NR ": " $0; found = 1
+		}
+		END { exit !found }' "$1"
+}
+
+step "maintainer scripts start nothing"
+# dh_installsystemd --no-enable --no-start: daemon-reload, state bookkeeping,
+# try-restart of what is running on upgrade and stop on removal are fine;
+# enabling, or starting a unit that is not running, is not.
+for deb in "${debs[@]}"; do
+	ctl=$work/control/$(basename "$deb" .deb)
+	mkdir -p "$ctl"
+	dpkg-deb -e "$deb" "$ctl"
+	for script in "$ctl"/preinst "$ctl"/postinst "$ctl"/prerm "$ctl"/postrm; do
+		[ -f "$script" ] || continue
+		starts_or_enables "$script" &&
+			fail "$(basename "$ctl")'s $(basename "$script") starts or enables a unit"
+		grep -n 'systemd' "$script" | sed "s|^|$(basename "$ctl")/$(basename "$script"):|" || true
+	done
+done
 
 step "install"
 dpkg -i "${debs[@]}" > /dev/null || fail "dpkg -i"
@@ -80,6 +115,18 @@ unit=$(pkg-config --variable=systemdsystemunitdir systemd)/libcdev@.service
 [ -f "$unit" ] || fail "$unit is missing"
 systemd-analyze verify "${unit%@.service}@hello.service" \
 	"$(dirname "$unit")/libcdev-modules-load.service" || fail "systemd-analyze verify"
+
+step "the installed man pages, by the names of the commands, units and files"
+for page in cdevctl libcdev.service libcdev@.service libcdev-modules-load.service \
+	libcdev-modprobe.d libcdev-modules-load.d; do
+	man -w "$page" > /dev/null || fail "no man page $page"
+done
+
+step "the installed completion, where bash-completion looks for it"
+completion=$(pkg-config --variable=completionsdir bash-completion)/cdevctl
+[ -f "$completion" ] || fail "$completion is missing"
+bash --norc --noprofile -c '. "$1" && complete -p cdevctl' _ "$completion" | grep -q ' cdevctl$' ||
+	fail "$completion defines no completion for cdevctl"
 
 step "modprobe hello from the installed module directory"
 cdevctl modinfo -F description hello | grep -q '^Hello world' || fail "modinfo hello"
@@ -117,4 +164,8 @@ for p in "${packages[@]}"; do
 	dpkg-query -W -f '${Status}\n' "$p" 2>/dev/null | grep -q ' installed$' &&
 		fail "$p is still known to dpkg"
 done
+# Nor the state deb-systemd-helper keeps for the units, nor an enablement link.
+left=$(find /var/lib/systemd/deb-systemd-helper-enabled /var/lib/systemd/deb-systemd-helper-masked \
+	/etc/systemd/system -name '*libcdev*' 2>/dev/null || true)
+[ -z "$left" ] || { echo "$left"; fail "systemd state of the units left after purge"; }
 echo "PASS: packages built, lintian-clean, installed, used, purged"

@@ -131,6 +131,11 @@ probe_foreground() {
 	run "$CDEVCTL" modinfo /bin/sh
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"not a libcdev module"* ]]
+	# A missing file: kmod's status too; the other modules named are still shown.
+	run "$CDEVCTL" modinfo -F license "$BATS_TEST_TMPDIR/mods/nosuch.so" testmod
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"nosuch.so: No such file or directory"* ]]
+	[ "${lines[-1]}" = "GPL" ]
 }
 
 @test "modinfo -F FIELD, -p and -0 as kmod's" {

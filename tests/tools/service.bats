@@ -6,57 +6,15 @@
 # init. The FUSE backend stands in for CUSE (no /dev/cuse needed).
 
 setup() {
-	CDEVCTL=${TOOLS_BUILDDIR:?}/cdevctl
-	LISTEN=${TESTS_TOOLS_BUILDDIR:?}/notify-listen
-	export LIBCDEV_RUNDIR=$BATS_TEST_TMPDIR/run
-	export LIBCDEV_REGISTRY=$BATS_TEST_TMPDIR/regions
-	export LIBCDEV_FUSE_MOUNTPOINT=$BATS_TEST_TMPDIR/mnt
-	unset LIBCDEV_BACKEND LIBCDEV_LOG
-	# The unit loads by name: this build's examples, a configuration of the test's.
-	export LIBCDEV_MODULE_PATH=${EXAMPLES_LIBDIR:?}
-	export LIBCDEV_CONFDIR=$BATS_TEST_TMPDIR/etc
-	mkdir -p "$LIBCDEV_CONFDIR/modprobe.d"
-	UNITS=$BATS_TEST_TMPDIR/units
-	mkdir -p "$UNITS"
-	# The units with this build's paths: its cdevctl, its example modules.
-	for f in "${UNITS_SRCDIR:?}"/*.in; do
-		sed -e "s|@bindir@|$TOOLS_BUILDDIR|g" -e "s|@pkglibdir@|$EXAMPLES_LIBDIR|g" \
-			-e "s|@sysconfdir@|$BATS_TEST_TMPDIR|g" "$f" > "$UNITS/$(basename "$f" .in)"
-	done
+	unit_setup
 }
 
+load unit-helpers
 load host-helpers
 
 teardown() {
 	kill_hosts "$LIBCDEV_RUNDIR/modules"
 	umount_test_mounts
-}
-
-# The unit's ExecStart= for instance $1, as words.
-exec_start() {
-	sed -n 's/^ExecStart=//p' "$UNITS/libcdev@.service" | sed "s/%i/$1/g"
-}
-
-# The command line of libcdev@$1.service under the unit's NoNewPrivileges= and
-# CapabilityBoundingSet=, which setpriv applies as systemd would.
-unit_command() {
-	grep -qx 'NoNewPrivileges=yes' "$UNITS/libcdev@.service"
-	grep -qx 'CapabilityBoundingSet=CAP_SYS_ADMIN' "$UNITS/libcdev@.service"
-	# shellcheck disable=SC2046
-	echo setpriv --no-new-privs --bounding-set=-all,+sys_admin -- $(exec_start "$1")
-}
-
-# No line of standard input (or file $2) matches $1: a failing status, which
-# a bare `! grep` in a bats test is not.
-no_match() {
-	! grep -q "$@"
-}
-
-# Wait for line $2 in file $1.
-wait_line() {
-	for _ in $(seq 200); do grep -q "$2" "$1" && return 0; sleep 0.05; done
-	cat "$1" >&2
-	return 1
 }
 
 @test "systemd-analyze verify passes on every unit" {
@@ -117,8 +75,11 @@ wait_line() {
 @test "a module whose init fails: no READY=1, STATUS= says why, exit 1" {
 	need_fuse
 	out=$BATS_TEST_TMPDIR/listen.out
+	# The unit's command line, for a module of the search path whose init fails.
+	LIBCDEV_MODULE_PATH=$LIBCDEV_MODULE_PATH:$(dirname "${TESTMOD:?}")
+	# shellcheck disable=SC2046
 	run "$LISTEN" "$BATS_TEST_TMPDIR/notify" "$LIBCDEV_FUSE_MOUNTPOINT/none" -- \
-		"$CDEVCTL" run --backend fuse "${TESTMOD:?}" fail=5
+		$(unit_command testmod) fail=5
 	echo "$output"
 	[ "$status" -eq 0 ]
 	no_match 'READY=1' <<< "$output"
@@ -145,4 +106,65 @@ wait_line() {
 	grep -qx 'exit 0' <<< "$output"
 	no_match '^msg:' <<< "$output"
 	"$CDEVCTL" rmmod hello
+}
+
+@test "every hardening option of the unit is one the tests check" {
+	# The unit's [Service] keys beyond how it runs: each needs a check in
+	# this file, in the case above (devices, sockets) or the one below (calls).
+	checked=" NoNewPrivileges CapabilityBoundingSet DevicePolicy DeviceAllow RestrictAddressFamilies"
+	checked+=" LockPersonality MemoryDenyWriteExecute RestrictNamespaces RestrictRealtime"
+	checked+=" RestrictSUIDSGID SystemCallArchitectures SystemCallFilter "
+	keys=$(sed -n '/^\[Service\]/,/^\[/s/^\([A-Za-z]*\)=.*/\1/p' "$UNITS/libcdev@.service" |
+		grep -vxE 'Type|ExecStart|KillMode|Restart|RestartSec' | sort -u)
+	[ -n "$keys" ]
+	for k in $keys; do
+		[[ $checked == *" $k "* ]] || { echo "unchecked: $k" >&2; false; }
+	done
+}
+
+@test "the unit's call filters: the host serving a node makes none of the calls they deny" {
+	need_fuse
+	command -v strace > /dev/null || skip "no strace"
+	command -v systemd-analyze > /dev/null || skip "no systemd-analyze"
+	unit_filters
+	out=$BATS_TEST_TMPDIR/listen.out
+	trace=$BATS_TEST_TMPDIR/trace
+	# shellcheck disable=SC2046
+	"$LISTEN" "$BATS_TEST_TMPDIR/notify" "$LIBCDEV_FUSE_MOUNTPOINT/hello" -- \
+		$(traced_unit_command hello "$trace") > "$out" 2> "$BATS_TEST_TMPDIR/host.err" &
+	listener=$!
+	wait_line "$out" '^msg: READY=1$'
+	grep -qx 'read: ok Hello, world' "$out"
+	check_host_state "$(cut -d' ' -f1 "$LIBCDEV_RUNDIR/modules/hello.pid")"
+	"$CDEVCTL" rmmod hello
+	wait "$listener"
+	grep -qx 'exit 0' "$out"
+	# The FUSE backend's mount is part of the trace.
+	check_call_filters "$trace" 'mount\('
+}
+
+@test "rmmod of the unit's module: STOPPING=1 before the module's exit runs, then a clean end" {
+	need_fuse
+	command -v strace > /dev/null || skip "no strace"
+	echo 'options hello whom=rmmod' > "$LIBCDEV_CONFDIR/modprobe.d/hello.conf"
+	out=$BATS_TEST_TMPDIR/listen.out
+	trace=$BATS_TEST_TMPDIR/trace
+	# One thread answers rmmod: its calls in the trace are in the order it made them.
+	# shellcheck disable=SC2046
+	"$LISTEN" "$BATS_TEST_TMPDIR/notify" "$LIBCDEV_FUSE_MOUNTPOINT/hello" -- \
+		$(traced_unit_command hello "$trace" -s 256 -e trace=sendmsg,write,writev) \
+		> "$out" 2> "$BATS_TEST_TMPDIR/host.err" &
+	listener=$!
+	wait_line "$out" '^msg: READY=1$'
+	grep -qx 'read: ok Hello, rmmod' "$out"
+	"$CDEVCTL" rmmod hello
+	wait "$listener"
+	grep -qx 'msg: STOPPING=1' "$out"
+	grep -qx 'exit 0' "$out"
+	grep -q 'Goodbye, rmmod' "$BATS_TEST_TMPDIR/host.err"
+	[ "$(grep -c "^msg: STOPPING=1$" "$out")" -eq 1 ]
+	stopping=$(grep -n 'sendmsg(.*STOPPING=1' "$trace" | head -n 1 | cut -d: -f1)
+	goodbye=$(grep -n 'write.*Goodbye, rmmod' "$trace" | head -n 1 | cut -d: -f1)
+	[ -n "$stopping" ] && [ -n "$goodbye" ]
+	[ "$stopping" -lt "$goodbye" ] || { sed -n "${goodbye}p;${stopping}p" "$trace" >&2; false; }
 }
