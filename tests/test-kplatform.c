@@ -211,6 +211,11 @@ static void test_probe_remove_devm_order(void **state)
 	/* devm_kzalloc() and three actions. */
 	assert_int_equal(libcdev_devres_count(&pdev->dev), 4);
 	assert_non_null(strstr(test_log_peek(), "tsensor tsensor.0: probed irq 7 rate 250"));
+	/* Every level names the driver and the device. */
+	dev_err(&pdev->dev, "failed %d\n", -5);
+	dev_dbg(&pdev->dev, "detail %s\n", "x");
+	assert_non_null(strstr(test_log_peek(), "tsensor tsensor.0: failed -5"));
+	assert_non_null(strstr(test_log_peek(), "tsensor tsensor.0: detail x"));
 
 	/* The driver's attributes, below sys/devices/platform/. */
 	assert_int_equal(node_read("sys/devices/platform/tsensor.0/rate", buf, sizeof(buf)), 4);
@@ -387,6 +392,9 @@ static void test_devm_release_and_strings(void **state)
 	pdev = platform_device_register_simple("tplain", PLATFORM_DEVID_AUTO, NULL, 0);
 	assert_false(IS_ERR(pdev));
 	assert_string_equal(dev_name(&pdev->dev), "tplain.0.auto");
+	/* No driver bound: the bus names it, as in the kernel. */
+	dev_warn(&pdev->dev, "unbound\n");
+	assert_non_null(strstr(test_log_peek(), "platform tplain.0.auto: unbound"));
 	s = devm_kasprintf(&pdev->dev, GFP_KERNEL, "%s-%d", "x", 5);
 	assert_string_equal(s, "x-5");
 	assert_int_equal(devm_add_action(&pdev->dev, devm_one, (void *)&a), 0);
