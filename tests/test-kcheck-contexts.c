@@ -3,7 +3,7 @@
  * The kernel's rules, checked in every context the kernel forbids sleeping
  * in: each sleeping call a driver makes (mutex_lock, copy_to_user,
  * kmalloc(GFP_KERNEL), msleep, wait_event, and the helpers that copy to
- * and from the caller) is counted in a hard IRQ handler, a timer callback,
+ * and from the caller: kfifo, simple buffers, iterators) is counted in a hard IRQ handler, a timer callback,
  * a tasklet and under a spinlock, reported once at the driver's own line,
  * and never in process context. A lock still held when each kind of
  * callback returns is reported with the place it was taken; so is
@@ -22,6 +22,7 @@
 #include <linux/spinlock.h>
 #include <linux/timer.h>
 #include <linux/uaccess.h>
+#include <linux/uio.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 
@@ -62,11 +63,11 @@ static int count_of(const char *what)
 /* ---- the sleeping calls, one call site each ---- */
 
 enum sleeper { S_MUTEX, S_COPY_TO_USER, S_KMALLOC, S_MSLEEP, S_WAIT_EVENT, S_KFIFO_TO_USER,
-	       S_SIMPLE_READ, SLEEPERS };
+	       S_SIMPLE_READ, S_COPY_TO_ITER, SLEEPERS };
 
 static const char *const sleeper_name[SLEEPERS] = {
 	"mutex_lock", "copy_to_user", "kmalloc(GFP_KERNEL)", "msleep", "wait_event",
-	"kfifo_to_user", "simple_read_from_buffer",
+	"kfifo_to_user", "simple_read_from_buffer", "copy_to_iter",
 };
 
 static DEFINE_MUTEX(some_mutex);
@@ -77,6 +78,8 @@ static int sleeper_line[SLEEPERS];
 static void sleep_by(enum sleeper s)
 {
 	char c = 0, user[4];
+	struct iovec seg = { user, sizeof(user) };
+	struct iov_iter iter;
 	loff_t pos = 0;
 	unsigned int copied;
 	void *p;
@@ -112,6 +115,11 @@ static void sleep_by(enum sleeper s)
 	case S_SIMPLE_READ:
 		sleeper_line[s] = __LINE__ + 1;
 		(void)!simple_read_from_buffer((void __user *)user, 1, &pos, "x", 1);
+		break;
+	case S_COPY_TO_ITER:
+		iov_iter_init(&iter, ITER_DEST, &seg, 1, sizeof(user));
+		sleeper_line[s] = __LINE__ + 1;
+		(void)!copy_to_iter("ab", 2, &iter);
 		break;
 	case SLEEPERS:
 		break;
