@@ -105,11 +105,13 @@ _public_ void libcdev_lock_released(const void *lock, bool spin, const char *fil
 	unsigned int top = nheld < HELD_MAX ? nheld : HELD_MAX;
 
 	for (unsigned int i = top; i-- > 0;) {
+		bool was_spin = held[i].spin;
+
 		if (held[i].lock != lock)
 			continue;
 		memmove(&held[i], &held[i + 1], (top - i - 1) * sizeof(held[0]));
 		nheld--;
-		if (held[i].spin || spin)
+		if (was_spin || spin)
 			nspin -= nspin > 0;
 		return;
 	}
@@ -130,6 +132,8 @@ void kcheck_on_return(const char *what, const void *fn)
 	unsigned int top = nheld < HELD_MAX ? nheld : HELD_MAX;
 	char name[128];
 
+	if (!nheld && !nspin)	/* every call of a clean driver */
+		return;
 	for (unsigned int i = 0; i < top; i++) {
 		if (!site_first(KCHECK_LOCK_HELD, held[i].file, held[i].line))
 			continue;

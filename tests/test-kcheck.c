@@ -129,6 +129,29 @@ static void test_sleep_under_spinlock(void **state)
 	assert_int_equal(count_of("BUG: sleeping"), 2);
 }
 
+/* A mutex released out of order, under a spinlock taken after it: still atomic. */
+static void test_unlock_out_of_order(void **state)
+{
+	DEFINE_SPINLOCK(lock);
+	DEFINE_MUTEX(m);
+	char c = 0;
+	int line;
+
+	(void)state;
+	mutex_lock(&m);
+	spin_lock(&lock);
+	mutex_unlock(&m);	/* legal: an unlock does not sleep */
+	line = __LINE__ + 1;
+	assert_int_equal(copy_to_user((void __user *)&c, "x", 1), 0);
+	spin_unlock(&lock);
+	assert_true(has_site(line));
+	assert_int_equal(count_of("BUG: sleeping"), 1);
+	assert_int_equal(count_of("bad unlock"), 0);
+	/* Both released: process context again. */
+	msleep(1);
+	assert_int_equal(count_of("BUG: sleeping"), 1);
+}
+
 /* ---- unlocking what is not held ---- */
 
 static void test_bad_unlock(void **state)
@@ -237,7 +260,7 @@ static void test_leak_summary_strict(void **state)
 	assert_non_null(strstr(logged, "unreferenced object"));
 	assert_non_null(strstr(logged, "(size 24)"));
 	assert_true(has_site(line));
-	assert_non_null(strstr(logged, "by the kernel's rules: sleeping in atomic context 4, "
+	assert_non_null(strstr(logged, "by the kernel's rules: sleeping in atomic context 5, "
 				       "lock held on return 1, bad unlock 1"));
 	assert_non_null(strstr(logged, "objects not freed 1"));
 	/* Reported and forgotten: the module is gone. */
@@ -249,6 +272,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_sleep_in_timer, capture),
 		cmocka_unit_test_setup(test_sleep_under_spinlock, capture),
+		cmocka_unit_test_setup(test_unlock_out_of_order, capture),
 		cmocka_unit_test_setup(test_bad_unlock, capture),
 		cmocka_unit_test(test_lock_held_on_return),
 		cmocka_unit_test_setup(test_clean_driver, capture),
