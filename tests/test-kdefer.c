@@ -327,6 +327,7 @@ struct worker_state {
 	DECLARE_KFIFO(fifo, int, 8);
 	wait_queue_head_t wq;
 	bool saw_current;
+	struct completion done;
 };
 
 static int sleeper_fn(void *data)
@@ -414,6 +415,31 @@ static void test_kthread_stop_before_start(void **state)
 	assert_false(IS_ERR(k));
 	assert_int_equal(kthread_stop(k), -EINTR);
 	assert_int_equal(ran, 0);
+}
+
+/* kthread_complete_and_exit(): the thread ends there, after completing; kthread_stop() gets its code. */
+static int finisher_fn(void *data)
+{
+	struct worker_state *ws = data;
+
+	atomic_inc(&ws->loops);
+	kthread_complete_and_exit(&ws->done, 7);
+	atomic_inc(&ws->loops);	/* never reached */
+	return 0;
+}
+
+static void test_kthread_complete_and_exit(void **state)
+{
+	struct worker_state ws = { .loops = ATOMIC_INIT(0) };
+	struct task_struct *k;
+
+	(void)state;
+	init_completion(&ws.done);
+	k = kthread_run(finisher_fn, &ws, "finisher");
+	assert_false(IS_ERR(k));
+	wait_done(&ws.done);
+	assert_int_equal(kthread_stop(k), 7);
+	assert_int_equal(atomic_read(&ws.loops), 1);
 }
 
 /* ---- tasklets ---- */
@@ -549,6 +575,12 @@ void left_work(struct work_struct *w)
 	(void)w;
 }
 
+void left_tasklet(struct tasklet_struct *t);
+void left_tasklet(struct tasklet_struct *t)
+{
+	(void)t;
+}
+
 static int loop_fn(void *data)
 {
 	(void)data;
@@ -569,6 +601,7 @@ static void test_unload_cancels_and_reports(void **state)
 	static struct timer_list t;
 	static struct delayed_work dw;
 	static struct work_struct queued;
+	static struct tasklet_struct tl;
 	struct workqueue_struct *wq = alloc_ordered_workqueue("left", 0);
 	struct job hold;
 	struct task_struct *k;
@@ -592,12 +625,16 @@ static void test_unload_cancels_and_reports(void **state)
 	wait_done(&hold.started);
 	INIT_WORK(&queued, left_work);
 	queue_work(wq, &queued);
+	/* Disabled, so it stays scheduled until the sweep. */
+	tasklet_setup(&tl, left_tasklet);
+	tasklet_disable(&tl);
+	tasklet_schedule(&tl);
 	k = kthread_run(loop_fn, NULL, "left-thread");
 	assert_false(IS_ERR(k));
 	assert_int_equal(pthread_create(&releaser, NULL, release_later, &hold.release), 0);
 
-	/* timer, delayed work, queued work, workqueue, kthread */
-	assert_int_equal(libcdev_module_defer_stop(THIS_MODULE, &keep), 5);
+	/* timer, delayed work, queued work, workqueue, tasklet, kthread */
+	assert_int_equal(libcdev_module_defer_stop(THIS_MODULE, &keep), 6);
 	pthread_join(releaser, NULL);
 	assert_false(keep);
 	libcdev_set_log_fn(NULL, LOG_ERR);
@@ -607,6 +644,7 @@ static void test_unload_cancels_and_reports(void **state)
 	assert_non_null(strstr(logged, "work left_work still queued on left"));
 	assert_non_null(strstr(logged, "workqueue left not destroyed"));
 	assert_non_null(strstr(logged, "kthread left-thread"));
+	assert_non_null(strstr(logged, "tasklet left_tasklet still scheduled at module unload"));
 	assert_false(timer_pending(&t));
 	assert_int_equal(atomic_read(&hold.runs), 1);
 	/* Nothing is left: a second sweep finds nothing. */
@@ -627,6 +665,7 @@ int main(void)
 		cmocka_unit_test(test_kthread_stop_wakes_schedule),
 		cmocka_unit_test(test_kthread_run_wait_event),
 		cmocka_unit_test(test_kthread_stop_before_start),
+		cmocka_unit_test(test_kthread_complete_and_exit),
 		cmocka_unit_test(test_tasklet),
 		cmocka_unit_test(test_kfifo_wraps),
 		cmocka_unit_test(test_kfifo_alloc_and_user),

@@ -177,7 +177,10 @@ static int sdev_probe(struct platform_device *pdev)
 static void sdev_remove(struct platform_device *pdev)
 {
 	/* The driver data and the managed memory are still there. */
-	assert_ptr_equal(platform_get_drvdata(pdev), last);
+	struct sdev *s = platform_get_drvdata(pdev);
+
+	assert_non_null(s);
+	assert_ptr_equal(s->dev, &pdev->dev);
 	note('r');
 }
 
@@ -211,6 +214,11 @@ static void test_probe_remove_devm_order(void **state)
 	/* devm_kzalloc() and three actions. */
 	assert_int_equal(libcdev_devres_count(&pdev->dev), 4);
 	assert_non_null(strstr(test_log_peek(), "tsensor tsensor.0: probed irq 7 rate 250"));
+	/* Every level names the driver and the device. */
+	dev_err(&pdev->dev, "failed %d\n", -5);
+	dev_dbg(&pdev->dev, "detail %s\n", "x");
+	assert_non_null(strstr(test_log_peek(), "tsensor tsensor.0: failed -5"));
+	assert_non_null(strstr(test_log_peek(), "tsensor tsensor.0: detail x"));
 
 	/* The driver's attributes, below sys/devices/platform/. */
 	assert_int_equal(node_read("sys/devices/platform/tsensor.0/rate", buf, sizeof(buf)), 4);
@@ -376,6 +384,35 @@ static void test_describe_refuses(void **state)
 	libcdev_platform_forget_described();
 }
 
+/* A file of descriptions: each device is registered and probed, and goes with the host. */
+static void test_describe_file_probes(void **state)
+{
+	char path[128], buf[16];
+	FILE *f;
+
+	(void)state;
+	order[0] = '\0';
+	assert_int_equal(platform_driver_register(&sdev_driver), 0);
+	snprintf(path, sizeof(path), "%s/board.txt", test_env.dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("# the board\ntsensor.4 irq=9 mem=0x2000+16 rate=77\n\n"
+	      "tsensor.5 irq=10 mem=0x3000+16   # default rate\n", f);
+	fclose(f);
+	assert_int_equal(libcdev_platform_describe_file(path), 0);
+	assert_string_equal(order, "pp");
+	assert_int_equal(node_read("sys/devices/platform/tsensor.4/rate", buf, sizeof(buf)), 3);
+	assert_string_equal(buf, "77\n");
+	assert_int_equal(node_read("sys/devices/platform/tsensor.5/rate", buf, sizeof(buf)), 3);
+	assert_string_equal(buf, "10\n");
+	assert_int_equal(last->irq, 10);
+	libcdev_platform_forget_described();
+	assert_string_equal(order, "ppr321r321");
+	assert_int_equal(node_read("sys/devices/platform/tsensor.4/rate", buf, sizeof(buf)),
+			 -ENOENT);
+	platform_driver_unregister(&sdev_driver);
+}
+
 static void test_devm_release_and_strings(void **state)
 {
 	static const char a = 'a', b = 'b';
@@ -387,6 +424,9 @@ static void test_devm_release_and_strings(void **state)
 	pdev = platform_device_register_simple("tplain", PLATFORM_DEVID_AUTO, NULL, 0);
 	assert_false(IS_ERR(pdev));
 	assert_string_equal(dev_name(&pdev->dev), "tplain.0.auto");
+	/* No driver bound: the bus names it, as in the kernel. */
+	dev_warn(&pdev->dev, "unbound\n");
+	assert_non_null(strstr(test_log_peek(), "platform tplain.0.auto: unbound"));
 	s = devm_kasprintf(&pdev->dev, GFP_KERNEL, "%s-%d", "x", 5);
 	assert_string_equal(s, "x-5");
 	assert_int_equal(devm_add_action(&pdev->dev, devm_one, (void *)&a), 0);
@@ -552,6 +592,7 @@ int main(void)
 		cmocka_unit_test_setup(test_failed_probe_releases, capture),
 		cmocka_unit_test_setup(test_match_by_compatible_and_id, capture),
 		cmocka_unit_test_setup(test_describe_refuses, capture),
+		cmocka_unit_test_setup(test_describe_file_probes, capture),
 		cmocka_unit_test_setup(test_devm_release_and_strings, capture),
 		cmocka_unit_test_setup(test_static_device, capture),
 		cmocka_unit_test_setup(test_class_and_misc_attributes, capture),

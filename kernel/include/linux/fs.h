@@ -71,7 +71,7 @@ static inline ssize_t simple_read_from_buffer(void __user *to, size_t count, lof
 	if (n <= 0)
 		return n;
 	return __simple_buffer_done(ppos, (size_t)n,
-				    copy_to_user(to, (const char *)from + *ppos, (size_t)n));
+				    (copy_to_user)(to, (const char *)from + *ppos, (size_t)n));
 }
 
 /** simple_write_to_buffer - copy from the caller into @to (@available bytes) at *@ppos */
@@ -83,8 +83,16 @@ static inline ssize_t simple_write_to_buffer(void *to, size_t available, loff_t 
 	if (n <= 0)
 		return n;
 	return __simple_buffer_done(ppos, (size_t)n,
-				    copy_from_user((char *)to + *ppos, from, (size_t)n));
+				    (copy_from_user)((char *)to + *ppos, from, (size_t)n));
 }
+
+/* They touch the caller's memory, which may sleep: checked at the driver's line (kcheck.h). */
+#define simple_read_from_buffer(to, count, ppos, from, available)		\
+	(__libcdev_might_sleep(__FILE__, __LINE__),				\
+	 simple_read_from_buffer(to, count, ppos, from, available))
+#define simple_write_to_buffer(to, available, ppos, from, count)		\
+	(__libcdev_might_sleep(__FILE__, __LINE__),				\
+	 simple_write_to_buffer(to, available, ppos, from, count))
 
 /*
  * SIGIO to O_ASYNC readers: the kernel's CUSE never calls ->fasync and

@@ -214,9 +214,9 @@ static inline int __kfifo_to_user(struct __kfifo *f, void __user *to, unsigned l
 	if (n > avail)
 		n = avail;
 	l = __kfifo_span(f, n, f->out, &boff, &blen);
-	left = copy_to_user(to, (const char *)f->data + boff, l);
+	left = (copy_to_user)(to, (const char *)f->data + boff, l);
 	if (!left)
-		left = copy_to_user((char __user *)to + l, f->data, blen - l);
+		left = (copy_to_user)((char __user *)to + l, f->data, blen - l);
 	else
 		left += blen - l;
 	*copied = blen - left;
@@ -235,9 +235,9 @@ static inline int __kfifo_from_user(struct __kfifo *f, const void __user *from,
 	if (n > room)
 		n = room;
 	l = __kfifo_span(f, n, f->in, &boff, &blen);
-	left = copy_from_user((char *)f->data + boff, from, l);
+	left = (copy_from_user)((char *)f->data + boff, from, l);
 	if (!left)
-		left = copy_from_user(f->data, (const char __user *)from + l, blen - l);
+		left = (copy_from_user)(f->data, (const char __user *)from + l, blen - l);
 	else
 		left += blen - l;
 	*copied = blen - left;
@@ -353,10 +353,16 @@ __extension__ ({							\
 	__ret;								\
 })
 
-/* Return: 0, or -EFAULT (nothing moved); *@copied: the bytes copied. */
-#define kfifo_to_user(fifo, to, len, copied) \
-	__kfifo_to_user(&(fifo)->kfifo, to, len, copied)
-#define kfifo_from_user(fifo, from, len, copied) \
-	__kfifo_from_user(&(fifo)->kfifo, from, len, copied)
+/*
+ * Return: 0, or -EFAULT (nothing moved); *@copied: the bytes copied. They
+ * touch the caller's memory, which may sleep: checked at the driver's line
+ * (kcheck.h), as a kfifo_to_user() under the fifo's spinlock is a classic bug.
+ */
+#define kfifo_to_user(fifo, to, len, copied)				\
+	(__libcdev_might_sleep(__FILE__, __LINE__),			\
+	 __kfifo_to_user(&(fifo)->kfifo, to, len, copied))
+#define kfifo_from_user(fifo, from, len, copied)			\
+	(__libcdev_might_sleep(__FILE__, __LINE__),			\
+	 __kfifo_from_user(&(fifo)->kfifo, from, len, copied))
 
 #endif

@@ -8,9 +8,16 @@
 #define LIBCDEV_KERNEL_LINUX_UIO_H
 
 #include <linux/types.h>
+#include <libcdev/kcheck.h>
 #include <libcdev/uio.h>
 
 #define READ	0
 #define WRITE	1
+
+/* Touching the caller's memory may fault and sleep: checked at the driver's line (kcheck.h). */
+#define copy_to_iter(addr, bytes, i) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (copy_to_iter)(addr, bytes, i))
+#define copy_from_iter(addr, bytes, i) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (copy_from_iter)(addr, bytes, i))
 
 #endif

@@ -14,9 +14,11 @@
  * platform_device_register_full():
  *   NAME[.ID]    its name and id (PLATFORM_DEVID_NONE without .ID)
  *   irq=N        an IRQ resource: line N (1-1023) of the board's own
- *                interrupt controller, an IRQ domain with a dummy chip
- *                (the VM's kernel has no interrupt simulator); the driver
- *                gets the Linux IRQ number mapped to it
+ *                interrupt controller, an IRQ domain whose chip does what
+ *                the kernel's interrupt simulator (irq_sim, which the VM's
+ *                kernel lacks) does: irq_set_irqchip_state(PENDING) raises
+ *                the line, as a driver's stand-in for its hardware may;
+ *                the driver gets the Linux IRQ number mapped to it
  *   mem=S+SIZE   a memory resource at physical address S; the board zeroes
  *                it first, as libcdev zeroes a register bank. It must be
  *                memory the kernel does not use: in the test VM, RAM that
@@ -38,6 +40,7 @@
 #include <linux/ioport.h>
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
+#include <linux/irq_work.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/mm.h>
@@ -69,9 +72,50 @@ static DECLARE_BITMAP(board_mapped, BOARD_LINES);
 
 /* ---- the interrupt controller ---- */
 
+/*
+ * Lines made pending by irq_set_irqchip_state(), handled from an irq_work
+ * in hard interrupt context, as irq_sim does: the caller may be a timer.
+ */
+static DECLARE_BITMAP(board_pending, BOARD_LINES);
+static struct irq_work board_work;
+
+static void board_handle_pending(struct irq_work *work)
+{
+	unsigned int line;
+
+	while (!bitmap_empty(board_pending, BOARD_LINES)) {
+		line = find_first_bit(board_pending, BOARD_LINES);
+		clear_bit(line, board_pending);
+		generic_handle_domain_irq(board_domain, line);
+	}
+}
+
+static int board_irq_set_state(struct irq_data *data, enum irqchip_irq_state which, bool state)
+{
+	if (which != IRQCHIP_STATE_PENDING)
+		return -EINVAL;
+	if (state) {
+		set_bit(irqd_to_hwirq(data), board_pending);
+		irq_work_queue(&board_work);
+	}
+	return 0;
+}
+
+static void board_irq_nop(struct irq_data *data)
+{
+}
+
+static struct irq_chip board_irq_chip = {
+	.name = "twin-board",
+	.irq_mask = board_irq_nop,
+	.irq_unmask = board_irq_nop,
+	.irq_set_irqchip_state = board_irq_set_state,
+	.flags = IRQCHIP_SKIP_SET_WAKE,
+};
+
 static int board_irq_map(struct irq_domain *d, unsigned int virq, irq_hw_number_t hw)
 {
-	irq_set_chip_and_handler(virq, &dummy_irq_chip, handle_simple_irq);
+	irq_set_chip_and_handler(virq, &board_irq_chip, handle_simple_irq);
 	return 0;
 }
 
@@ -282,6 +326,9 @@ static void board_remove_all(void)
 
 	while (board_npdevs > 0)
 		platform_device_unregister(board_pdevs[--board_npdevs]);
+	/* A raise of a driver's timer may still be on its way. */
+	irq_work_sync(&board_work);
+	bitmap_zero(board_pending, BOARD_LINES);
 	for_each_set_bit(line, board_mapped, BOARD_LINES)
 		irq_dispose_mapping(irq_find_mapping(board_domain, line));
 	bitmap_zero(board_mapped, BOARD_LINES);
@@ -296,6 +343,7 @@ static int __init board_init(void)
 		pr_err("twin-board: no device=\"NAME[.ID] [irq=N] [mem=START+SIZE] [KEY=VALUE]...\"\n");
 		return -EINVAL;
 	}
+	init_irq_work(&board_work, board_handle_pending);
 	board_fwnode = irq_domain_alloc_named_fwnode("twin-board");
 	if (!board_fwnode)
 		return -ENOMEM;
