@@ -10,6 +10,22 @@ declare -A RATIO RATIO_COPY
 
 now() { date +%s.%N; }
 
+# fuse_servers_cleanup: the host scripts' exit. Stop the servers in PIDS,
+# detach the mounts in TMP that a server killed hard could not unmount,
+# and remove TMP.
+fuse_servers_cleanup() {
+	local m
+	for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+	wait 2>/dev/null || true
+	for m in "$TMP"/*/; do
+		m=${m%/}
+		if mountpoint -q "$m" 2>/dev/null; then
+			fusermount3 -u -z "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
+		fi
+	done
+	rm -rf --one-file-system "$TMP"
+}
+
 # wait_for SECONDS COMMAND...: poll until COMMAND succeeds.
 wait_for() {
 	local end=$(($(date +%s) + $1))

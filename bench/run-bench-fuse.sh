@@ -43,23 +43,11 @@ RAW=$TMP/raw
 RAWC=$TMP/raw-copy
 LIB=$TMP/libcdev
 PIDS=()
-cleanup() {
-	local m
-	for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	# A server that could not unmount (killed hard) leaves its mount: detach it.
-	for m in "$RAW" "$RAWC" "$LIB"; do
-		if mountpoint -q "$m" 2>/dev/null; then
-			fusermount3 -u -z "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
-		fi
-	done
-	rm -rf --one-file-system "$TMP"
-}
-trap cleanup EXIT
-
-# now, wait_for, median, client, row, load: shared with run-bench.sh.
+# now, wait_for, median, client, row, load, fuse_servers_cleanup: shared
+# with run-bench.sh and run-bench-instr.sh.
 # shellcheck source=bench/bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"
+trap fuse_servers_cleanup EXIT
 
 files_exist() { # DIR PREFIX COUNT
 	local i

@@ -44,21 +44,9 @@ fi
 TMP=$(mktemp -d)
 export LIBCDEV_REGISTRY=$TMP/regions
 PIDS=()
-cleanup() {
-	local m
-	for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	for m in "$TMP/raw" "$TMP/raw-copy" "$TMP/libcdev"; do
-		if mountpoint -q "$m" 2>/dev/null; then
-			fusermount3 -u -z "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
-		fi
-	done
-	rm -rf --one-file-system "$TMP"
-}
-trap cleanup EXIT
-
 # shellcheck source=bench/bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"
+trap fuse_servers_cleanup EXIT
 
 ready_or_gone() { grep -qsx ready "$1" || ! kill -0 "$2" 2>/dev/null; } # OUTPUT PID
 
