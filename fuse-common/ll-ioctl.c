@@ -386,7 +386,8 @@ static void run_retry(struct ll_ioctl_file *f, const struct ll_ioctl_req *r,
 	 * killed task's request only while no receiver has read it yet, and a
 	 * receiver waiting in read(2) can be quicker.
 	 */
-	if (__atomic_load_n(r->interrupted, __ATOMIC_ACQUIRE) && sigkill_pending(r->pid))
+	if (!caller_reachable(&(struct access){ .pid = r->pid, .pidfd = -1,
+						.interrupted = r->interrupted }))
 		o->ret = ret;
 	else
 		retry_finish(f, r, &a, ret, o);
