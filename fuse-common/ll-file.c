@@ -135,20 +135,69 @@ static unsigned long ioctl_copy_from(void *ctx, void *to, const void *from, unsi
 	return m->pid > 0 ? uaccess_pid_copy(m->pid, to, from, n, false) : n;
 }
 
+static void dirty_add(struct ll_dirty *d, size_t lo, size_t hi)
+{
+	if (d->lo == d->hi) {
+		d->lo = lo;
+		d->hi = hi;
+		return;
+	}
+	if (lo < d->lo)
+		d->lo = lo;
+	if (hi > d->hi)
+		d->hi = hi;
+}
+
+/* Zero [lo, hi) of @buf: only what of it may not be zero yet. */
+static void dirty_clear(struct ll_dirty *d, char *buf, size_t lo, size_t hi)
+{
+	size_t from = lo > d->lo ? lo : d->lo, to = hi < d->hi ? hi : d->hi;
+
+	if (from >= to)
+		return;
+	memset(buf + from, 0, to - from);
+	if (lo <= d->lo && hi >= d->hi)
+		d->lo = d->hi = 0;
+	else if (lo <= d->lo)
+		d->lo = hi;
+	else if (hi >= d->hi)
+		d->hi = lo;
+	/* else a hole in the middle: still counted as written, which is safe */
+}
+
 static unsigned long ioctl_copy_to(void *ctx, void *to, const void *from, unsigned long n)
 {
 	struct ll_user_mem *m = ctx;
 
 	if (ioctl_mem_covers(m, to, n)) {
-		memcpy(m->buf + ((unsigned long)to - m->base), from, n);
+		unsigned long off = (unsigned long)to - m->base;
+
+		memcpy(m->buf + off, from, n);
+		if (m->dirty)
+			dirty_add(m->dirty, off, off + n);
 		return 0;
 	}
 	return m->pid > 0 ? uaccess_pid_copy(m->pid, (void *)from, to, n, true) : n;
 }
 
+static bool ioctl_clear(void *ctx, void *to, unsigned long n)
+{
+	struct ll_user_mem *m = ctx;
+	unsigned long off = (unsigned long)to - m->base;
+
+	if (!ioctl_mem_covers(m, to, n))
+		return false;
+	if (m->dirty)
+		dirty_clear(m->dirty, m->buf, off, off + n);
+	else
+		memset(m->buf + off, 0, n);
+	return true;
+}
+
 static const struct uaccess_ops ioctl_uaccess = {
 	.copy_from = ioctl_copy_from,
 	.copy_to = ioctl_copy_to,
+	.clear = ioctl_clear,
 };
 
 void ll_uaccess_begin(struct ll_user_mem *m)
@@ -161,8 +210,9 @@ void ll_uaccess_end(void)
 	uaccess_set(NULL, NULL);
 }
 
-void ll_uaccess_buffer(struct ll_user_mem *m, void *buf, size_t size)
+void ll_uaccess_buffer(struct ll_user_mem *m, void *buf, size_t size, struct ll_dirty *dirty)
 {
-	*m = (struct ll_user_mem){ .pid = 0, .base = (unsigned long)buf, .size = size, .buf = buf };
+	*m = (struct ll_user_mem){ .pid = 0, .base = (unsigned long)buf, .size = size, .buf = buf,
+				   .dirty = dirty };
 	ll_uaccess_begin(m);
 }

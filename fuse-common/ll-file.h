@@ -57,13 +57,28 @@ struct ll_user_mem {
 	unsigned long base;
 	size_t size;
 	char *buf;
+	struct ll_dirty *dirty;		/* or NULL: see ll_dirty */
+};
+
+/*
+ * Which bytes of a reused reply buffer may be other than zero: [lo, hi),
+ * empty when lo == hi. The buffer is zero outside, so clear_user() there
+ * writes nothing, as the kernel's read of /dev/zero maps its zero page
+ * rather than write zeros: a driver that only clears (a zero device) has
+ * its reply sent from a buffer that nothing wrote.
+ */
+struct ll_dirty {
+	size_t lo, hi;
 };
 
 /* Make copy_*_user() on this thread go through @m until ll_uaccess_end(). */
 void ll_uaccess_begin(struct ll_user_mem *m);
 void ll_uaccess_end(void);
 
-/* copy_*_user() on exactly @buf: the request buffer of a read or write. */
-void ll_uaccess_buffer(struct ll_user_mem *m, void *buf, size_t size);
+/*
+ * copy_*_user() on exactly @buf: the request buffer of a read or write;
+ * with @dirty, what of @buf is not zero, kept up to date (struct ll_dirty).
+ */
+void ll_uaccess_buffer(struct ll_user_mem *m, void *buf, size_t size, struct ll_dirty *dirty);
 
 #endif

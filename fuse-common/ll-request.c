@@ -12,6 +12,7 @@
 static _Thread_local _tls_hot_ struct fuse_buf receive_buf;
 static _Thread_local _tls_hot_ char *read_buf;
 static _Thread_local _tls_hot_ size_t read_cap;
+static _Thread_local _tls_hot_ struct ll_dirty read_dirty;	/* what of read_buf is not zero */
 
 /*
  * The wait lock of the request's task. A thread runs one request at a time,
@@ -170,16 +171,22 @@ static void sync_flags(struct file *file, int flags)
 	file->f_flags = (file->f_flags & ~(O_NONBLOCK | O_APPEND)) | (flags & (O_NONBLOCK | O_APPEND));
 }
 
-/* This thread's buffer for read replies: grown, never shrunk (at most max_read). */
+/*
+ * This thread's buffer for read replies: grown, never shrunk (at most
+ * max_read). Made anew when it grows, zeroed, as read_dirty says: what it
+ * held is of no use.
+ */
 static char *read_buffer(size_t size)
 {
 	if (size > read_cap || !read_buf) {
-		char *p = realloc(read_buf, size ? size : 1);
+		char *p = calloc(1, size ? size : 1);
 
 		if (!p)
 			return NULL;
+		free(read_buf);
 		read_buf = p;
 		read_cap = size;
+		read_dirty = (struct ll_dirty){ 0 };
 	}
 	return read_buf;
 }
@@ -195,7 +202,7 @@ void ll_do_read(struct ll_req *r, struct file *file)
 		return;
 	}
 	sync_flags(file, r->fi.flags);
-	ll_uaccess_buffer(&mem, buf, r->size);
+	ll_uaccess_buffer(&mem, buf, r->size, &read_dirty);
 	ret = vfs_read(file, buf, r->size);
 	ll_uaccess_end();
 	if (ret < 0)
@@ -211,7 +218,7 @@ void ll_do_write(struct ll_req *r, struct file *file)
 
 	sync_flags(file, r->fi.flags);
 	/* The driver's copy_from_user() reads the receive buffer: it is not written. */
-	ll_uaccess_buffer(&mem, (char *)r->data, r->size);
+	ll_uaccess_buffer(&mem, (char *)r->data, r->size, NULL);
 	ret = vfs_write(file, r->data, r->size);
 	ll_uaccess_end();
 	if (ret < 0)
@@ -237,4 +244,5 @@ void ll_thread_exit(void)
 	free(read_buf);
 	read_buf = NULL;
 	read_cap = 0;
+	read_dirty = (struct ll_dirty){ 0 };
 }

@@ -9,6 +9,8 @@
 struct uaccess_ops {
 	unsigned long (*copy_from)(void *ctx, void *to, const void *from, unsigned long n);
 	unsigned long (*copy_to)(void *ctx, void *to, const void *from, unsigned long n);
+	/* clear_user() where it can do better than copy_to() of zeros: true when done */
+	bool (*clear)(void *ctx, void *to, unsigned long n);
 };
 
 void uaccess_set(const struct uaccess_ops *ops, void *ctx);

@@ -73,6 +73,9 @@ _public_ unsigned long clear_user(void __user *to, unsigned long n)
 	static const char zeros[256];
 	unsigned long done = 0;
 
+	if (current_uaccess && current_uaccess->clear &&
+	    current_uaccess->clear(current_uaccess_ctx, to, n))
+		return 0;
 	while (done < n) {
 		unsigned long chunk = n - done < sizeof(zeros) ? n - done : sizeof(zeros);
 		unsigned long left = copy_to_user((char __user *)to + done, zeros, chunk);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev-kernel - <linux/uaccess.h>: copy_to_user()/copy_from_user(),
+ * libcdev-kernel - <linux/uaccess.h>: copy_to_user()/copy_from_user(), clear_user(),
  * get_user()/put_user() and their __ forms, and access_ok() (two arguments,
  * since 5.0), over libcdev's <libcdev/uaccess.h>. The caller's memory is
  * another process's: every access is checked as it happens; a bad address
@@ -32,10 +32,13 @@ static inline bool __libcdev_access_ok(unsigned long addr, unsigned long size)
 	(__libcdev_might_sleep(__FILE__, __LINE__), (copy_to_user)(to, from, n))
 #define copy_from_user(to, from, n) \
 	(__libcdev_might_sleep(__FILE__, __LINE__), (copy_from_user)(to, from, n))
+#define clear_user(to, n) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (clear_user)(to, n))
 
 #define __get_user(x, ptr)	get_user(x, ptr)
 #define __put_user(x, ptr)	put_user(x, ptr)
 #define __copy_from_user(to, from, n)	copy_from_user(to, from, n)
 #define __copy_to_user(to, from, n)	copy_to_user(to, from, n)
+#define __clear_user(to, n)		clear_user(to, n)
 
 #endif
