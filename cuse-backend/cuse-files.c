@@ -42,7 +42,7 @@ struct cuse_file {
 static int cuse_req_run(struct ll_req *r, enum ll_kind kind,
 			void (*handler)(struct ll_req *r, struct cuse_node *n))
 {
-	struct cuse_node *n = fuse_req_userdata(r->req);
+	struct cuse_node *n = r->req ? fuse_req_userdata(r->req) : r->conn->data;
 	int err;
 
 	err = ll_req_begin(r, &cuse_request_threads, &n->share, kind);
@@ -222,6 +222,12 @@ static void ll_write(fuse_req_t req, const char *buf, size_t size, off_t off,
 	cuse_req_run(&r, LL_OTHER, do_write);
 }
 
+void cuse_fast_run(struct ll_req *r, bool write, void *data)
+{
+	(void)data;	/* the node: cuse_req_run() finds it from r->conn */
+	cuse_req_run(r, write ? LL_OTHER : LL_READ, write ? do_write : do_read);
+}
+
 static void ll_release(fuse_req_t req, struct fuse_file_info *fi)
 {
 	struct ll_req r;
@@ -269,9 +275,11 @@ static void ll_poll(fuse_req_t req, struct fuse_file_info *fi, struct fuse_pollh
 
 static void ll_init(void *userdata, struct fuse_conn_info *conn)
 {
-	(void)userdata;
-	/* Requests are copied out of the read buffer; splicing would defeat that. */
+	struct cuse_node *n = userdata;
+
+	/* Requests are read in the receive buffer (ll_conn_process()): no splicing. */
 	conn->want &= ~(FUSE_CAP_SPLICE_READ | FUSE_CAP_SPLICE_WRITE | FUSE_CAP_SPLICE_MOVE);
+	ll_conn_init_done(&n->conn, conn);
 }
 
 /* devtmpfs made /dev/NAME during the kernel's init: unless something else had the name. */

@@ -35,6 +35,7 @@ struct cuse_node {
 	int fd;
 	struct ll_share share;		/* its part of the request threads */
 	struct lf_chan chan;		/* its connection's receivers */
+	struct ll_conn conn;		/* its connection's reads and writes (ll-fast.h) */
 	int waiters;			/* threads waiting on it: they free it if it dies meanwhile */
 	int open_files;			/* under nodes_lock */
 	bool deleted;			/* cdev_del() ran */
@@ -53,6 +54,9 @@ extern struct lf_pool cuse_request_threads;
 
 /* The requests of a node's connection (cuse-files.c). */
 extern const struct cuse_lowlevel_ops cuse_ops;
+
+/* A read or write of the node @data, without libfuse (ll_conn's run). */
+void cuse_fast_run(struct ll_req *r, bool write, void *data);
 
 /* Drop a reference: the last one queues the node's destruction. */
 void node_put_locked(struct cuse_node *n);	/* with nodes_lock held */

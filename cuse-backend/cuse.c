@@ -184,6 +184,7 @@ static void node_destroy(struct cuse_node *n)
 
 	/* Its receivers end first: none reads a closed (or reused) descriptor. */
 	lf_del(&cuse_request_threads, &n->chan);
+	ll_conn_destroy(&n->conn);
 	fuse_session_destroy(n->se);	/* closes n->fd */
 	/* Log now: once it is NODE_DEAD, a thread in nodes_release() may free it. */
 	pr_dbg("cuse: node %s (%u:%u) removed", n->name, MAJOR(n->dev), MINOR(n->dev));
@@ -250,7 +251,7 @@ static void node_process(struct lf_chan *chan, int res)
 		 */
 		if (!node_tryget(n))
 			return;
-		fuse_session_process_buf(n->se, ll_receive_buf());
+		ll_conn_process(&n->conn, n->se, ll_receive_buf());
 		node_put(n);
 	} else if (res != -EINTR && res != -EAGAIN) {
 		/* 0 or -ENODEV: the kernel aborted the connection (refused at init, or gone). */
@@ -299,21 +300,24 @@ static int node_start(struct cuse_node *n)
 		err = -errno;
 		goto out_destroy;
 	}
+	ll_conn_init(&n->conn, n->fd, cuse_fast_run, n);
 	snprintf(mnt, sizeof(mnt), "/dev/fd/%d", n->fd);
 	if (fuse_session_mount(n->se, mnt) != 0) {
 		close(n->fd);
 		err = -EIO;
-		goto out_destroy;
+		goto out_conn;
 	}
 	/* Live from here on (released: what was set above is seen with a reference). */
 	atomic_store(&n->refs, 1);
 	err = lf_add(&cuse_request_threads, &n->chan, n);
 	if (err) {
 		node_unget_live(n);
-		goto out_destroy;	/* the session owns the fd now */
+		goto out_conn;	/* the session owns the fd now */
 	}
 	return 0;
 
+out_conn:
+	ll_conn_destroy(&n->conn);
 out_destroy:
 	fuse_session_destroy(n->se);
 	n->se = NULL;

@@ -272,6 +272,12 @@ static void ll_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t siz
 	file_req_run(&r, LL_OTHER, do_write);
 }
 
+void fuse_fast_run(struct ll_req *r, bool write, void *data)
+{
+	(void)data;
+	file_req_run(r, write ? LL_OTHER : LL_READ, write ? do_write : do_read);
+}
+
 static void ll_flush(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct ll_req r;

@@ -69,6 +69,9 @@ void tree_ops(struct fuse_lowlevel_ops *ops);
 /* ---- files.c ---- */
 void file_ops(struct fuse_lowlevel_ops *ops);
 
+/* A read or write of an open file, without libfuse (ll_conn's run; @data unused). */
+void fuse_fast_run(struct ll_req *r, bool write, void *data);
+
 /* ---- fuse.c ---- */
 /* The threads that receive the session's requests and run them. */
 extern struct lf_pool fuse_request_threads;

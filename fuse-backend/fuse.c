@@ -110,11 +110,15 @@ static const struct libcdev_backend fuse_backend = {
 
 /* ---- the session ---- */
 
+/* The session's reads and writes (ll-fast.h); its threads may outlive a session. */
+static struct ll_conn session_conn = LL_CONN_INIT(fuse_fast_run, NULL);
+
 static void ll_init(void *userdata, struct fuse_conn_info *conn)
 {
 	(void)userdata;
-	/* Requests are copied out of the read buffer; splicing would defeat that. */
+	/* Requests are read in the receive buffer (ll_conn_process()): no splicing. */
 	conn->want &= ~(FUSE_CAP_SPLICE_READ | FUSE_CAP_SPLICE_WRITE | FUSE_CAP_SPLICE_MOVE);
+	ll_conn_init_done(&session_conn, conn);
 	/* Directories have no driver behind them: their ioctls fail ENOTTY in the kernel. */
 	conn->want &= ~FUSE_CAP_IOCTL_DIR;
 	/* O_TRUNC comes with the open (ignored, as for a device), not as a truncate. */
@@ -139,7 +143,7 @@ static void session_process(struct lf_chan *chan, int res)
 {
 	(void)chan;
 	if (res > 0)
-		fuse_session_process_buf(se, ll_receive_buf());
+		ll_conn_process(&session_conn, se, ll_receive_buf());
 }
 
 struct lf_pool fuse_request_threads = LF_POOL_INIT(session_receive, session_process,
@@ -229,6 +233,7 @@ static int mount_and_run(void)
 		err = -EIO;
 		goto out_destroy;
 	}
+	ll_conn_attach(&session_conn, fuse_session_fd(se));
 	err = serve();
 	if (err)
 		goto out_unmount;

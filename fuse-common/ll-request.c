@@ -65,13 +65,16 @@ static void share_put(struct ll_share *s, enum ll_kind kind)
 		atomic_store(&s->refusing[kind], false);
 }
 
-static void ll_req_interrupt(fuse_req_t req, void *data)
+void ll_req_interrupted(struct ll_req *r)
 {
-	struct ll_req *r = data;
-
-	(void)req;
 	__atomic_store_n(&r->interrupted, 1, __ATOMIC_RELEASE);
 	libcdev_task_interrupt(&r->task);
+}
+
+static void ll_req_interrupt(fuse_req_t req, void *data)
+{
+	(void)req;
+	ll_req_interrupted(data);
 }
 
 void ll_req_watch(struct ll_req *r)
@@ -80,7 +83,10 @@ void ll_req_watch(struct ll_req *r)
 	if (r->watching)
 		return;
 	r->watching = true;
-	fuse_req_interrupt_func(r->req, ll_req_interrupt, r);
+	if (r->conn)
+		ll_fast_watch(r);
+	else
+		fuse_req_interrupt_func(r->req, ll_req_interrupt, r);
 }
 
 static void ll_req_watch_task(struct task_struct *t)
@@ -90,8 +96,6 @@ static void ll_req_watch_task(struct task_struct *t)
 
 int ll_req_begin(struct ll_req *r, struct lf_pool *pool, struct ll_share *share, enum ll_kind kind)
 {
-	const struct fuse_ctx *ctx = fuse_req_ctx(r->req);
-
 	if (kind != LL_CLOSE) {
 		if (!share_take(share, kind, share_limit(pool)))
 			goto out_refuse;
@@ -105,7 +109,14 @@ int ll_req_begin(struct ll_req *r, struct lf_pool *pool, struct ll_share *share,
 		lf_promote(pool);
 	}
 	r->kind = kind;
-	task_init(&r->task, ctx->pid, 0, ctx->uid, ctx->gid, &task_lock);
+	if (r->req) {
+		const struct fuse_ctx *ctx = fuse_req_ctx(r->req);
+
+		r->pid = ctx->pid;
+		r->uid = ctx->uid;
+		r->gid = ctx->gid;
+	}
+	task_init(&r->task, r->pid, 0, r->uid, r->gid, &task_lock);
 	/*
 	 * Hooked only when the method first sleeps interruptibly or asks for
 	 * `current`: an interrupt that came before is still delivered then.
@@ -115,7 +126,7 @@ int ll_req_begin(struct ll_req *r, struct lf_pool *pool, struct ll_share *share,
 	return 0;
 
 out_refuse:
-	fuse_reply_err(r->req, EAGAIN);
+	ll_reply_status(r, -EAGAIN);
 	return -EAGAIN;
 }
 
@@ -134,7 +145,9 @@ void ll_req_end(struct ll_req *r)
 fuse_req_t ll_req_reply(struct ll_req *r)
 {
 	r->task.watch_interrupts = NULL;
-	if (r->watching)
+	if (r->watching && r->conn)
+		ll_fast_unwatch(r);
+	else if (r->watching)
 		fuse_req_interrupt_func(r->req, NULL, NULL);
 	r->watching = false;
 	return r->req;
@@ -142,7 +155,13 @@ fuse_req_t ll_req_reply(struct ll_req *r)
 
 void ll_reply_status(struct ll_req *r, long ret)
 {
-	fuse_reply_err(ll_req_reply(r), ret < 0 ? (int)-ret : 0);
+	int err = ret < 0 ? (int)-ret : 0;
+	fuse_req_t req = ll_req_reply(r);
+
+	if (r->conn)
+		ll_fast_reply(r, err, NULL, 0, false);
+	else
+		fuse_reply_err(req, err);
 }
 
 void ll_req_keep_opener(struct ll_req *r, struct task_struct *opener)
@@ -163,6 +182,19 @@ void ll_req_as_opener(struct ll_req *r, const struct task_struct *opener)
 	memcpy(r->task.comm, opener->comm, sizeof(r->task.comm));
 	r->task.proc_known = opener->proc_known;
 	r->task.tgid_known = opener->tgid_known;
+}
+
+/* A read's bytes, or the count a write took, replied. */
+static void reply_done(struct ll_req *r, const void *buf, size_t size, bool write)
+{
+	fuse_req_t req = ll_req_reply(r);
+
+	if (r->conn)
+		ll_fast_reply(r, 0, buf, size, write);
+	else if (write)
+		fuse_reply_write(req, size);
+	else
+		fuse_reply_buf(req, buf, size);
 }
 
 /* The file's current flags come with reads and writes: fcntl(F_SETFL) reaches the driver. */
@@ -208,7 +240,7 @@ void ll_do_read(struct ll_req *r, struct file *file)
 	if (ret < 0)
 		ll_reply_status(r, ret);
 	else
-		fuse_reply_buf(ll_req_reply(r), buf, ret);
+		reply_done(r, buf, ret, false);
 }
 
 void ll_do_write(struct ll_req *r, struct file *file)
@@ -224,7 +256,7 @@ void ll_do_write(struct ll_req *r, struct file *file)
 	if (ret < 0)
 		ll_reply_status(r, ret);
 	else
-		fuse_reply_write(ll_req_reply(r), ret);
+		reply_done(r, NULL, ret, true);
 }
 
 void ll_do_poll(struct ll_req *r, struct ll_poll *p, struct file *file)
@@ -239,6 +271,7 @@ struct fuse_buf *ll_receive_buf(void)
 
 void ll_thread_exit(void)
 {
+	ll_fast_thread_exit();
 	free(receive_buf.mem);
 	receive_buf = (struct fuse_buf){ 0 };
 	free(read_buf);

@@ -8,7 +8,9 @@
  * request lives on that thread's stack; its data stay in the thread's
  * receive buffer until the reply. This module gives it a thread of its own
  * (or refuses it), the caller as `current`, interrupts, the reply, and the
- * methods that are the same for both: read, write and poll.
+ * methods that are the same for both: read, write and poll. Reads and
+ * writes come from ll-fast.h (without libfuse's request object), the others
+ * from libfuse.
  *
  * The request threads are bounded, so some requests are refused with EAGAIN
  * instead of waiting for a thread, which could be for ever (a thousand
@@ -30,6 +32,7 @@
 #include <stdbool.h>
 
 #include "libcdev/libcdev-private.h"
+#include "ll-fast.h"
 #include "ll-file.h"
 #include "libcdev/leaders.h"
 
@@ -64,6 +67,12 @@ struct ll_req {
 	struct fuse_pollhandle *ph;
 	int interrupted;		/* FUSE_INTERRUPT came: the caller may be going */
 	bool watching;			/* the interrupt callback is hooked (ll_req_watch()) */
+	/* A read or write run without libfuse (ll-fast.h): req is NULL. */
+	struct ll_conn *conn;
+	uint64_t unique;
+	pid_t pid;
+	uid_t uid;
+	gid_t gid;
 	/* Last: ll_req_init() leaves it to task_init() in ll_req_begin(). */
 	struct task_struct task;
 };
@@ -93,6 +102,9 @@ fuse_req_t ll_req_reply(struct ll_req *r);
 
 /* Reply 0 or -errno. */
 void ll_reply_status(struct ll_req *r, long ret);
+
+/* Deliver an interrupt to @r (the caller of the method got a signal). */
+void ll_req_interrupted(struct ll_req *r);
 
 /* At open: the caller, with all /proc says of it, into @opener (for the release). */
 void ll_req_keep_opener(struct ll_req *r, struct task_struct *opener);

@@ -6,13 +6,16 @@
  * such as ENXIO. Exit status: 0 when the call succeeded, 1 when it failed
  * with an errno, 2 for bad usage.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/time.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -92,6 +95,37 @@ static int cmd_devnum(const char *path)
 	return 0;
 }
 
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * @count blocking reads of an empty pipe, each ended by a timer's signal
+ * that comes 1 to 300 microseconds after the read began (then every
+ * millisecond, in case it came before the read). Every one must end with
+ * EINTR: an interrupt the server lost leaves the read waiting for ever.
+ */
+static int cmd_read_interrupts(const char *path, int count)
+{
+	struct sigaction sa = { .sa_handler = on_alarm };	/* no SA_RESTART */
+	int fd = open_or_fail(path, O_RDONLY), done;
+	char c;
+
+	sigaction(SIGALRM, &sa, NULL);
+	for (done = 0; done < count; done++) {
+		struct itimerval t = { { 0, 1000 }, { 0, 1 + (done * 37) % 300 } };
+
+		setitimer(ITIMER_REAL, &t, NULL);
+		if (read(fd, &c, 1) >= 0 || errno != EINTR)
+			break;
+	}
+	setitimer(ITIMER_REAL, &(struct itimerval){ 0 }, NULL);
+	printf("interrupted %d\n", done);
+	fflush(stdout);
+	return done == count ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : "", *path = argc > 2 ? argv[2] : "";
@@ -135,6 +169,8 @@ int main(int argc, char **argv)
 		printf("read %s\n", buf);
 		return 0;
 	}
+	if (!strcmp(cmd, "read-interrupts") && argc > 3)
+		return cmd_read_interrupts(path, atoi(argv[3]));
 	if (!strcmp(cmd, "read-nonblock")) {
 		fd = open_or_fail(path, O_RDONLY | O_NONBLOCK);
 		n = read(fd, buf, sizeof(buf));
@@ -157,6 +193,7 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "lseek"))
 		return seek_and_reread(open_or_fail(path, O_RDONLY));
-	fprintf(stderr, "usage: cdev-client open|hold-rw|ioctl|read-block|read-nonblock|poll|lseek|devnum DEV ...\n");
+	fprintf(stderr, "usage: cdev-client open|hold-rw|ioctl|read-block|read-interrupts|read-nonblock|poll|"
+		"lseek|devnum DEV ...\n");
 	return 2;
 }

@@ -136,6 +136,20 @@ teardown() {
 	[ "$output" = "read 1" ]
 }
 
+@test "every one of 1000 blocking reads ended by a signal ends with EINTR" {
+	# Signals 1 to 300 us into the read: some come while the request is on
+	# its way to the driver, when the server has read it but not yet run it.
+	# A lost interrupt leaves the client waiting for the server for ever
+	# (not even SIGKILL ends that wait): the teardown's stop of the driver does.
+	start_driver
+	start_client reader read-interrupts "$NODES/pipe" 1000
+	wait_exit reader
+	[ "$(cat "$BATS_TEST_TMPDIR/reader.out")" = "interrupted 1000" ]
+	printf 'z' > "$NODES/pipe"
+	run "$CLIENT" read-nonblock "$NODES/pipe"
+	[ "$output" = "read 1" ]
+}
+
 @test "O_NONBLOCK reaches the driver: an empty pipe gives EAGAIN" {
 	start_driver
 	run "$CLIENT" read-nonblock "$NODES/pipe"
