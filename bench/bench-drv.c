@@ -3,11 +3,13 @@
  * bench-drv - the libcdev side of the benchmark: bench-raw's device written
  * as a driver.
  *
- *   bench-drv [--count N] [--prefix P] [--backend cuse|fuse] [--mountpoint DIR]
+ *   bench-drv [--copy] [--count N] [--prefix P] [--backend cuse|fuse] [--mountpoint DIR]
  *
  * Serves N nodes (default 1) P0 .. P(N-1) (default prefix "bench-cdev") of one
- * cdev: reads copy zeros to the caller, writes are swallowed whole. Prints
- * "ready" once every node is live; SIGINT or SIGTERM end it.
+ * cdev: reads give zeros with clear_user(), as the kernel's /dev/zero does
+ * (with --copy, with copy_to_user() from a buffer of zeros, as a driver with
+ * data of its own must), writes are swallowed whole. Prints "ready" once
+ * every node is live; SIGINT or SIGTERM end it.
  */
 #include <getopt.h>
 #include <signal.h>
@@ -22,6 +24,12 @@
 static const char zeros[ZEROS_SIZE];
 
 static ssize_t zero_read(struct file *filp, char __user *buf, size_t count, loff_t *ppos)
+{
+	(void)filp, (void)ppos;
+	return clear_user(buf, count) ? -EFAULT : (ssize_t)count;
+}
+
+static ssize_t copy_read(struct file *filp, char __user *buf, size_t count, loff_t *ppos)
 {
 	size_t done = 0;
 
@@ -43,7 +51,7 @@ static ssize_t null_write(struct file *filp, const char __user *buf, size_t coun
 	return count;
 }
 
-static const struct file_operations bench_fops = {
+static struct file_operations bench_fops = {
 	.owner = THIS_MODULE,
 	.read = zero_read,
 	.write = null_write,
@@ -51,14 +59,17 @@ static const struct file_operations bench_fops = {
 
 static void usage(FILE *f, const char *argv0)
 {
-	fprintf(f, "usage: %s [--count N] [--prefix P] [--backend cuse|fuse] [--mountpoint DIR]\n"
-		"Serves N zero/null nodes P0 .. P(N-1); prints \"ready\" when they are live.\n",
+	fprintf(f, "usage: %s [--copy] [--count N] [--prefix P] [--backend cuse|fuse] "
+		"[--mountpoint DIR]\n"
+		"Serves N zero/null nodes P0 .. P(N-1); prints \"ready\" when they are live.\n"
+		"Reads clear_user() (with --copy: copy_to_user() from a buffer of zeros).\n",
 		argv0);
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "copy", no_argument, NULL, 'C' },
 		{ "count", required_argument, NULL, 'c' },
 		{ "prefix", required_argument, NULL, 'p' },
 		{ "backend", required_argument, NULL, 'b' },
@@ -74,8 +85,9 @@ int main(int argc, char **argv)
 	dev_t dev;
 	int c, err, sig;
 
-	while ((c = getopt_long(argc, argv, "c:p:b:M:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "Cc:p:b:M:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'C': bench_fops.read = copy_read; break;
 		case 'c': count = strtoul(optarg, NULL, 0); break;
 		case 'p': prefix = optarg; break;
 		case 'b': backend = optarg; break;

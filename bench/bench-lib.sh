@@ -40,52 +40,64 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 
 client() { "$B/bench-client" "$@"; }
 
-FORMAT='%-34s %10s %10s %10s %8s %10s %8s'
+FORMAT='%-34s %10s %10s %10s %8s %10s %10s %8s'
 
 # shellcheck disable=SC2034 # RATIO and RATIO_COPY are read by the scripts' targets
-row() { # LABEL KERNEL RAW LIBCDEV [RAW-COPYING]
+row() { # LABEL KERNEL RAW LIBCDEV [RAW-COPYING LIBCDEV-COPYING]
 	local ratio ratio_copy=-
 	ratio=$(awk -v a="$4" -v b="$3" 'BEGIN { printf "%.2f", a / b }')
 	RATIO[$1]=$ratio
 	if [ -n "${5:-}" ]; then
-		ratio_copy=$(awk -v a="$4" -v b="$5" 'BEGIN { printf "%.2f", a / b }')
+		ratio_copy=$(awk -v a="$6" -v b="$5" 'BEGIN { printf "%.2f", a / b }')
 		RATIO_COPY[$1]=$ratio_copy
 	fi
 	# shellcheck disable=SC2059 # the format is ours
-	ROWS+=("$(printf "$FORMAT" "$1" "$2" "$3" "$4" "$ratio" "${5:--}" "$ratio_copy")")
+	ROWS+=("$(printf "$FORMAT" "$1" "$2" "$3" "$4" "$ratio" "${5:--}" "${6:--}" "$ratio_copy")")
 	echo "${ROWS[-1]}"
 }
 
 # header: the table's first line.
 header() {
 	# shellcheck disable=SC2059 # the format is ours
-	ROWS+=("$(printf "$FORMAT" "load (seconds, median)" kernel raw libcdev lib/raw raw+copy lib/copy)")
+	ROWS+=("$(printf "$FORMAT" "load (seconds, median)" kernel raw libcdev lib/raw raw+copy \
+		lib+copy lib/copy)")
 	echo "${ROWS[-1]}"
 }
 
 # load LABEL KERNEL-DEV RAW-DEV CDEV-DEV CLIENT-ARGS...: medians of REPEAT runs each;
-# DEV in CLIENT-ARGS is the device; KERNEL-DEV "-" for none. With RCDEV set
-# (reads), also against the raw server that copies its zeros (raw+copy).
+# DEV in CLIENT-ARGS is the device; KERNEL-DEV "-" for none. With RCDEV and
+# LCDEV set (reads), also the servers that copy their zeros: the raw one
+# (raw+copy) and the driver with copy_to_user() (lib+copy).
 load() {
-	local label=$1 kdev=$2 rdev=$3 cdev=$4 r k=() a=() c=() rc=()
+	local label=$1 kdev=$2 rdev=$3 cdev=$4 r k=() a=() c=() rc=() lc=() devs
 	shift 4
 	for ((r = 0; r < REPEAT; r++)); do
-		if ((r % 2 == 0)); then
-			a+=("$(client "${@/DEV/$rdev}")")
-			[ -z "${RCDEV:-}" ] || rc+=("$(client "${@/DEV/$RCDEV}")")
-			c+=("$(client "${@/DEV/$cdev}")")
-		else
-			c+=("$(client "${@/DEV/$cdev}")")
-			[ -z "${RCDEV:-}" ] || rc+=("$(client "${@/DEV/$RCDEV}")")
-			a+=("$(client "${@/DEV/$rdev}")")
-		fi
+		devs=("$rdev" "${RCDEV:-}" "$cdev" "${LCDEV:-}")
+		((r % 2 == 0)) || devs=("$cdev" "${LCDEV:-}" "$rdev" "${RCDEV:-}")
+		for d in "${devs[@]}"; do
+			[ -n "$d" ] || continue
+			t=$(client "${@/DEV/$d}")
+			case $d in
+			"$rdev") a+=("$t") ;;
+			"$cdev") c+=("$t") ;;
+			"${RCDEV:-}") rc+=("$t") ;;
+			*) lc+=("$t") ;;
+			esac
+		done
 		if [ "$kdev" != - ]; then
 			k+=("$(client "${@/DEV/$kdev}")")
 		fi
 	done
 	row "$label" "$( [ "$kdev" != - ] && printf '%s\n' "${k[@]}" | median || echo -)" \
 		"$(printf '%s\n' "${a[@]}" | median)" "$(printf '%s\n' "${c[@]}" | median)" \
-		"$( [ -n "${RCDEV:-}" ] && printf '%s\n' "${rc[@]}" | median)"
+		"$( [ -n "${RCDEV:-}" ] && printf '%s\n' "${rc[@]}" | median)" \
+		"$( [ -n "${LCDEV:-}" ] && printf '%s\n' "${lc[@]}" | median)"
+}
+
+# env_load RCDEV=DEV LCDEV=DEV LOAD-ARGS...: load, with the copying servers.
+env_load() {
+	local "${@:1:2}"
+	load "${@:3}"
 }
 
 # target TEXT LIMIT LABEL...: each load's ratio against LIMIT (a time ratio:
@@ -115,9 +127,9 @@ request_targets() {
 		"$MAXP clients, one $1, 64 KiB reads" "$MAXP clients, own ${1}s, 64 KiB reads"
 }
 
-# copy_targets UNIT: the same, reads against raw+copy: the framework's cost alone.
+# copy_targets UNIT: the same, reads of the copying servers: lib+copy against raw+copy.
 copy_targets() {
-	echo "the framework's cost (reads against raw+copy, which copies as the driver's read does):"
+	echo "with data to copy (reads: the driver's copy_to_user() against raw+copy's memcpy()):"
 	TARGET_COPY=1 request_targets "$1"
 }
 

@@ -42,6 +42,7 @@ export LIBCDEV_REGISTRY=$TMP/regions
 RAW=$TMP/raw
 RAWC=$TMP/raw-copy
 LIB=$TMP/libcdev
+LIBC=$TMP/libcdev-copy
 PIDS=()
 # now, wait_for, median, client, row, load, fuse_servers_cleanup: shared
 # with run-bench.sh and run-bench-instr.sh.
@@ -75,25 +76,31 @@ start "$TMP/raw-copy.out" "$RAWC" bench-raw "$B/bench-fuse-raw" --copy --count "
 	--prefix bench-raw "$RAWC"
 start "$TMP/drv.out" "$LIB" bench-cdev "$B/bench-drv" --backend fuse --mountpoint "$LIB" \
 	--count "$MAXP" --prefix bench-cdev
+start "$TMP/drv-copy.out" "$LIBC" bench-cdev "$B/bench-drv" --copy --backend fuse \
+	--mountpoint "$LIBC" --count "$MAXP" --prefix bench-cdev
 header
 
-RCDEV=$RAWC/bench-raw0 load "read 1 B x $OPS" /dev/zero "$RAW/bench-raw0" "$LIB/bench-cdev0" \
+# The reads also of the copying servers: raw+copy and lib+copy.
+C1=("RCDEV=$RAWC/bench-raw0" "LCDEV=$LIBC/bench-cdev0")
+CN=("RCDEV=$RAWC/bench-raw%d" "LCDEV=$LIBC/bench-cdev%d")
+
+env_load "${C1[@]}" "read 1 B x $OPS" /dev/zero "$RAW/bench-raw0" "$LIB/bench-cdev0" \
 	read DEV 1 "$OPS"
 load "write 1 B x $OPS" /dev/null "$RAW/bench-raw0" "$LIB/bench-cdev0" write DEV 1 "$OPS"
-RCDEV=$RAWC/bench-raw0 load "open+read 1 B+close x $((OPS / 4))" /dev/zero "$RAW/bench-raw0" \
+env_load "${C1[@]}" "open+read 1 B+close x $((OPS / 4))" /dev/zero "$RAW/bench-raw0" \
 	"$LIB/bench-cdev0" open DEV 1 $((OPS / 4))
 for kib in 4 64 128; do
 	n=$((MIB * 1024 / kib))
-	RCDEV=$RAWC/bench-raw0 load "read ${MIB} MiB in ${kib} KiB" /dev/zero "$RAW/bench-raw0" \
+	env_load "${C1[@]}" "read ${MIB} MiB in ${kib} KiB" /dev/zero "$RAW/bench-raw0" \
 		"$LIB/bench-cdev0" read DEV $((kib * 1024)) "$n"
 	load "write ${MIB} MiB in ${kib} KiB" /dev/null "$RAW/bench-raw0" "$LIB/bench-cdev0" \
 		write DEV $((kib * 1024)) "$n"
 done
 for p in $PROCS; do
 	n=$((MIB * 1024 / 64 / p))
-	RCDEV=$RAWC/bench-raw0 load "$p clients, one file, 64 KiB reads" /dev/zero "$RAW/bench-raw0" \
+	env_load "${C1[@]}" "$p clients, one file, 64 KiB reads" /dev/zero "$RAW/bench-raw0" \
 		"$LIB/bench-cdev0" --procs "$p" read DEV 65536 "$n"
-	RCDEV=$RAWC/bench-raw%d load "$p clients, own files, 64 KiB reads" - "$RAW/bench-raw%d" \
+	env_load "${CN[@]}" "$p clients, own files, 64 KiB reads" - "$RAW/bench-raw%d" \
 		"$LIB/bench-cdev%d" --procs "$p" read DEV 65536 "$n"
 done
 

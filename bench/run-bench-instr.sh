@@ -10,10 +10,12 @@
 # Both servers share libfuse's own receive, dispatch and reply code, and
 # the CUSE backend runs the same request module as the FUSE backend.
 #
-# Prints per load: instructions per request of raw, of raw+copy (reads: a
-# raw server that copies its zeros first, as the driver's copy_to_user()
-# must: bench-fuse-raw --copy) and of libcdev, and libcdev's difference and
-# ratio to each. Needs valgrind, /dev/fuse and root (or fusermount3).
+# Prints per load: instructions per request of raw and of libcdev (whose
+# reads clear_user(), as /dev/zero's driver), libcdev's difference and
+# ratio; for reads also of the servers that copy their zeros first, as a
+# driver with data of its own must (bench-fuse-raw --copy against
+# bench-drv --copy: raw+copy, lib+copy) and their ratio. Needs valgrind,
+# /dev/fuse and root (or fusermount3).
 #
 # Sizes (environment): BENCH_OPS   requests per load (20000; a fifth of
 #                                  that is plenty: the counts are exact)
@@ -90,13 +92,16 @@ COPYPID=${PIDS[-1]}
 serve libcdev --libtool "$B/bench-drv" --backend fuse \
 	--mountpoint "$TMP/libcdev" --count 1 --prefix bench-cdev
 LIBPID=${PIDS[-1]}
+serve libcdev-copy --libtool "$B/bench-drv" --copy --backend fuse \
+	--mountpoint "$TMP/libcdev-copy" --count 1 --prefix bench-cdev
+LIBCPID=${PIDS[-1]}
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 echo "libcdev instructions per request (callgrind, FUSE backend, host): $OPS requests per load"
-FORMAT='%-14s %8s %9s %8s %9s %8s %9s %8s\n'
+FORMAT='%-14s %8s %8s %8s %8s %9s %9s %8s\n'
 # shellcheck disable=SC2059 # the format is ours
-printf "$FORMAT" load raw raw+copy libcdev lib-raw lib/raw lib-copy lib/copy
+printf "$FORMAT" load raw libcdev lib-raw lib/raw raw+copy lib+copy lib/copy
 for l in "read 1" "write 1" "read 4096" "write 4096"; do
 	read -r op size <<<"$l"
 	set -- "$op" "$size"
@@ -105,12 +110,15 @@ for l in "read 1" "write 1" "read 4096" "write 4096"; do
 	raw=$(per_request raw "$RAWPID" "$TMP/raw/bench-raw0" "$1" DEV "$2" "$OPS")
 	lib=$(per_request libcdev "$LIBPID" "$TMP/libcdev/bench-cdev0" "$1" DEV "$2" "$OPS")
 	copy=- lib_copy=- lib_by_copy=-
-	if [ "$1" = read ]; then	# the copy a read's driver makes: the raw server's too
+	if [ "$1" = read ]; then	# the servers that copy their zeros, as a driver with data must
 		client "$1" "$TMP/raw-copy/bench-raw0" "$2" 100 >/dev/null
+		client "$1" "$TMP/libcdev-copy/bench-cdev0" "$2" 100 >/dev/null
 		copy=$(per_request raw-copy "$COPYPID" "$TMP/raw-copy/bench-raw0" "$1" DEV "$2" "$OPS")
-		lib_copy=$((lib - copy)) lib_by_copy=$(ratio "$lib" "$copy")
+		lib_copy=$(per_request libcdev-copy "$LIBCPID" "$TMP/libcdev-copy/bench-cdev0" \
+			"$1" DEV "$2" "$OPS")
+		lib_by_copy=$(ratio "$lib_copy" "$copy")
 	fi
 	# shellcheck disable=SC2059 # the format is ours
-	printf "$FORMAT" "$1 $2 B" "$raw" "$copy" "$lib" $((lib - raw)) "$(ratio "$lib" "$raw")" \
-		"$lib_copy" "$lib_by_copy"
+	printf "$FORMAT" "$1 $2 B" "$raw" "$lib" $((lib - raw)) "$(ratio "$lib" "$raw")" \
+		"$copy" "$lib_copy" "$lib_by_copy"
 done

@@ -69,9 +69,9 @@ start_raw() {
 	wait_for 600 nodes_exist "$1" "$2"
 }
 
-# start_drv PREFIX COUNT: one libcdev process for all nodes; waits for "ready".
+# start_drv PREFIX COUNT [--copy]: one libcdev process for all nodes; waits for "ready".
 start_drv() {
-	"$B/bench-drv" --count "$2" --prefix "$1" > "$TMP/drv-$1.out" &
+	"$B/bench-drv" --count "$2" --prefix "$1" "${@:3}" > "$TMP/drv-$1.out" &
 	PIDS+=($!)
 	wait_for 600 grep -qx ready "$TMP/drv-$1.out"
 }
@@ -81,31 +81,36 @@ echo "libcdev benchmark: $(uname -r), $(nproc) CPUs; ${MIB} MiB per throughput l
 start_raw bench-raw "$MAXP"
 RAW_COPY=1 start_raw bench-rawc "$MAXP"
 start_drv bench-cdev "$MAXP"
+start_drv bench-cdevc "$MAXP" --copy
 # Warm-up, not measured: the first calls into each server are slower (under
 # TCG, the code is translated on first use), which would count against the
 # one that goes first.
 client read /dev/bench-raw0 1 $((OPS / 4 + 1)) > /dev/null
 client read /dev/bench-rawc0 1 $((OPS / 4 + 1)) > /dev/null
 client read /dev/bench-cdev0 1 $((OPS / 4 + 1)) > /dev/null
+client read /dev/bench-cdevc0 1 $((OPS / 4 + 1)) > /dev/null
 header
 
-RCDEV=/dev/bench-rawc0 load "read 1 B x $OPS" /dev/zero /dev/bench-raw0 /dev/bench-cdev0 \
-	read DEV 1 "$OPS"
+# The reads also of the copying servers: raw+copy and lib+copy.
+C1=(RCDEV=/dev/bench-rawc0 LCDEV=/dev/bench-cdevc0)
+CN=(RCDEV=/dev/bench-rawc%d LCDEV=/dev/bench-cdevc%d)
+
+env_load "${C1[@]}" "read 1 B x $OPS" /dev/zero /dev/bench-raw0 /dev/bench-cdev0 read DEV 1 "$OPS"
 load "write 1 B x $OPS" /dev/null /dev/bench-raw0 /dev/bench-cdev0 write DEV 1 "$OPS"
-RCDEV=/dev/bench-rawc0 load "open+read 1 B+close x $((OPS / 4))" /dev/zero /dev/bench-raw0 \
+env_load "${C1[@]}" "open+read 1 B+close x $((OPS / 4))" /dev/zero /dev/bench-raw0 \
 	/dev/bench-cdev0 open DEV 1 $((OPS / 4))
 for kib in 4 64 128; do
 	n=$((MIB * 1024 / kib))
-	RCDEV=/dev/bench-rawc0 load "read ${MIB} MiB in ${kib} KiB" /dev/zero /dev/bench-raw0 \
+	env_load "${C1[@]}" "read ${MIB} MiB in ${kib} KiB" /dev/zero /dev/bench-raw0 \
 		/dev/bench-cdev0 read DEV $((kib * 1024)) "$n"
 	load "write ${MIB} MiB in ${kib} KiB" /dev/null /dev/bench-raw0 /dev/bench-cdev0 \
 		write DEV $((kib * 1024)) "$n"
 done
 for p in $PROCS; do
 	n=$((MIB * 1024 / 64 / p))
-	RCDEV=/dev/bench-rawc0 load "$p clients, one node, 64 KiB reads" /dev/zero /dev/bench-raw0 \
+	env_load "${C1[@]}" "$p clients, one node, 64 KiB reads" /dev/zero /dev/bench-raw0 \
 		/dev/bench-cdev0 --procs "$p" read DEV 65536 "$n"
-	RCDEV=/dev/bench-rawc%d load "$p clients, own nodes, 64 KiB reads" - /dev/bench-raw%d \
+	env_load "${CN[@]}" "$p clients, own nodes, 64 KiB reads" - /dev/bench-raw%d \
 		/dev/bench-cdev%d --procs "$p" read DEV 65536 "$n"
 done
 
