@@ -38,22 +38,41 @@ wait_for() {
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-client() { "$B/bench-client" "$@"; }
+# pin CPU: from now on the servers in PIDS (each of their threads, and the
+# threads they start) and the client run on CPU alone; pin "" lets them run
+# anywhere again. Where the scheduler wakes a server (on the client's CPU or
+# another) changes a request's time by up to half under TCG, and a server's
+# threads keep their place for whole runs: pinned, every server's request is
+# the same two switches on one CPU.
+pin() {
+	local pid cpus=${1:-0-$(($(nproc) - 1))}
+	for pid in "${PIDS[@]}"; do taskset -a -p -c "$cpus" "$pid" > /dev/null; done
+	PIN=$1
+}
+
+client() {
+	if [ -n "${PIN:-}" ]; then
+		taskset -c "$PIN" "$B/bench-client" "$@"
+	else
+		"$B/bench-client" "$@"
+	fi
+}
 
 FORMAT='%-34s %10s %10s %10s %8s %10s %10s %8s'
 
 # shellcheck disable=SC2034 # RATIO and RATIO_COPY are read by the scripts' targets
-row() { # LABEL KERNEL RAW LIBCDEV [RAW-COPYING LIBCDEV-COPYING]
-	local ratio ratio_copy=-
-	ratio=$(awk -v a="$4" -v b="$3" 'BEGIN { printf "%.2f", a / b }')
-	RATIO[$1]=$ratio
-	if [ -n "${5:-}" ]; then
-		ratio_copy=$(awk -v a="$6" -v b="$5" 'BEGIN { printf "%.2f", a / b }')
-		RATIO_COPY[$1]=$ratio_copy
-	fi
+row_ratios() { # LABEL KERNEL RAW LIBCDEV LIB/RAW [RAW-COPYING LIBCDEV-COPYING LIB/COPY]
+	RATIO[$1]=$5
+	[ -z "${8:-}" ] || RATIO_COPY[$1]=$8
 	# shellcheck disable=SC2059 # the format is ours
-	ROWS+=("$(printf "$FORMAT" "$1" "$2" "$3" "$4" "$ratio" "${5:--}" "${6:--}" "$ratio_copy")")
+	ROWS+=("$(printf "$FORMAT" "$1" "$2" "$3" "$4" "$5" "${6:--}" "${7:--}" "${8:--}")")
 	echo "${ROWS[-1]}"
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+row() { # LABEL KERNEL RAW LIBCDEV: lib/raw the ratio of the two times
+	row_ratios "$@" "$(ratio "$4" "$3")"
 }
 
 # header: the table's first line.
@@ -64,34 +83,40 @@ header() {
 	echo "${ROWS[-1]}"
 }
 
-# load LABEL KERNEL-DEV RAW-DEV CDEV-DEV CLIENT-ARGS...: medians of REPEAT runs each;
-# DEV in CLIENT-ARGS is the device; KERNEL-DEV "-" for none. With RCDEV and
-# LCDEV set (reads), also the servers that copy their zeros: the raw one
-# (raw+copy) and the driver with copy_to_user() (lib+copy).
+# load LABEL KERNEL-DEV RAW-DEV CDEV-DEV CLIENT-ARGS...: REPEAT runs of
+# bench-client with every server's device at once, which it takes in turn,
+# call by call (DEV in CLIENT-ARGS is the list), and of the kernel's device
+# alone (KERNEL-DEV, "-" for none). With RCDEV and LCDEV set (reads), also
+# the servers that copy their zeros: the raw one (raw+copy) and the driver
+# with copy_to_user() (lib+copy), in the order raw, raw+copy, libcdev,
+# lib+copy: each plain server's call comes after a copying server's of the
+# other kind, each copying server's after its plain twin's, so neither of
+# raw and libcdev has a place the other has not. The row: each device's
+# median time, and lib/raw (lib/copy) the median of the runs' ratios.
 load() {
-	local label=$1 kdev=$2 rdev=$3 cdev=$4 r k=() a=() c=() rc=() lc=() devs
+	local label=$1 kdev=$2 rdev=$3 cdev=$4 r j out roles=(t_raw t_lib) devs times
+	local -a t_raw=() t_lib=() t_rc=() t_lc=() t_kernel=() r_lib_raw=() r_lib_copy=()
 	shift 4
+	devs=("$rdev" "$cdev")
+	[ -z "${RCDEV:-}" ] || { roles=(t_raw t_rc t_lib t_lc); devs=("$rdev" "$RCDEV" "$cdev" "$LCDEV"); }
 	for ((r = 0; r < REPEAT; r++)); do
-		devs=("$rdev" "${RCDEV:-}" "$cdev" "${LCDEV:-}")
-		((r % 2 == 0)) || devs=("$cdev" "${LCDEV:-}" "$rdev" "${RCDEV:-}")
-		for d in "${devs[@]}"; do
-			[ -n "$d" ] || continue
-			t=$(client "${@/DEV/$d}")
-			case $d in
-			"$rdev") a+=("$t") ;;
-			"$cdev") c+=("$t") ;;
-			"${RCDEV:-}") rc+=("$t") ;;
-			*) lc+=("$t") ;;
-			esac
-		done
-		if [ "$kdev" != - ]; then
-			k+=("$(client "${@/DEV/$kdev}")")
-		fi
+		out=$(client "${@/DEV/$(IFS=,; echo "${devs[*]}")}")
+		mapfile -t times <<<"$out"
+		for j in "${!roles[@]}"; do append "${roles[j]}" "${times[j]}"; done
+		r_lib_raw+=("$(ratio "${t_lib[-1]}" "${t_raw[-1]}")")
+		[ -z "${RCDEV:-}" ] || r_lib_copy+=("$(ratio "${t_lc[-1]}" "${t_rc[-1]}")")
+		[ "$kdev" = - ] || t_kernel+=("$(client "${@/DEV/$kdev}")")
 	done
-	row "$label" "$( [ "$kdev" != - ] && printf '%s\n' "${k[@]}" | median || echo -)" \
-		"$(printf '%s\n' "${a[@]}" | median)" "$(printf '%s\n' "${c[@]}" | median)" \
-		"$( [ -n "${RCDEV:-}" ] && printf '%s\n' "${rc[@]}" | median)" \
-		"$( [ -n "${LCDEV:-}" ] && printf '%s\n' "${lc[@]}" | median)"
+	row_ratios "$label" "$(median_of t_kernel)" "$(median_of t_raw)" "$(median_of t_lib)" \
+		"$(printf '%.2f' "$(median_of r_lib_raw)")" "$(median_of t_rc)" "$(median_of t_lc)" \
+		"${RCDEV:+$(printf '%.2f' "$(median_of r_lib_copy)")}"
+}
+
+append() { local -n to=$1; to+=("$2"); } # ARRAY VALUE
+
+median_of() { # ARRAY: its median, or - when it is empty
+	local -n values=$1
+	if ((${#values[@]})); then printf '%s\n' "${values[@]}" | median; else echo -; fi
 }
 
 # env_load RCDEV=DEV LCDEV=DEV LOAD-ARGS...: load, with the copying servers.

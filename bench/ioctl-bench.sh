@@ -4,7 +4,9 @@
 # runs it in the test VM). Starts the libcdev driver (ioctl-drv) and the raw
 # libfuse baseline (ioctl-raw, retry protocol), runs BENCH_OPS calls of a
 # 64-byte in+out ioctl against each, BENCH_REPEAT times alternating which goes
-# first, and prints the medians and the ratio libcdev/raw (below 1: faster).
+# first, the client and both servers on CPU 0 alone (as run-bench.sh's
+# single-client loads), and prints the medians and the ratio libcdev/raw
+# (below 1: faster).
 #
 # Environment: BENCH_OPS (2000), BENCH_REPEAT (5), BENCH_BUILDDIR (the
 # directory with the programs; default: this script's).
@@ -12,7 +14,7 @@ set -euo pipefail
 
 case "${1:-}" in
 -h|--help)
-	sed -n '3,10s/^# \{0,1\}//p' "$0"
+	sed -n '3,12s/^# \{0,1\}//p' "$0"
 	exit 0
 	;;
 esac
@@ -40,7 +42,7 @@ wait_node() {
 	return 1
 }
 
-# free_major and median: shared with run-bench.sh.
+# free_major, median and pin: shared with run-bench.sh.
 # shellcheck source=bench/bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"
 
@@ -52,13 +54,14 @@ PIDS+=($!)
 PIDS+=($!)
 wait_node /dev/bench-ioctl/libcdev
 wait_node /dev/bench-ioctl/raw
+pin 0
 
 : > "$TMP/libcdev"
 : > "$TMP/raw"
 for ((r = 0; r < REPEAT; r++)); do
 	if ((r % 2)); then order="raw libcdev"; else order="libcdev raw"; fi
 	for w in $order; do
-		"$B/ioctl-bench" "/dev/bench-ioctl/$w" "$OPS" >> "$TMP/$w"
+		taskset -c "$PIN" "$B/ioctl-bench" "/dev/bench-ioctl/$w" "$OPS" >> "$TMP/$w"
 	done
 done
 lib=$(median < "$TMP/libcdev")

@@ -79,6 +79,8 @@ start "$TMP/drv.out" "$LIB" bench-cdev "$B/bench-drv" --backend fuse --mountpoin
 start "$TMP/drv-copy.out" "$LIBC" bench-cdev "$B/bench-drv" --copy --backend fuse \
 	--mountpoint "$LIBC" --count "$MAXP" --prefix bench-cdev
 header
+# One client: the client and the servers on one CPU (bench-lib.sh, pin).
+pin 0
 
 # The reads also of the copying servers: raw+copy and lib+copy.
 C1=("RCDEV=$RAWC/bench-raw0" "LCDEV=$LIBC/bench-cdev0")
@@ -96,6 +98,8 @@ for kib in 4 64 128; do
 	load "write ${MIB} MiB in ${kib} KiB" /dev/null "$RAW/bench-raw0" "$LIB/bench-cdev0" \
 		write DEV $((kib * 1024)) "$n"
 done
+# Many clients: on every CPU.
+pin ""
 for p in $PROCS; do
 	n=$((MIB * 1024 / 64 / p))
 	env_load "${C1[@]}" "$p clients, one file, 64 KiB reads" /dev/zero "$RAW/bench-raw0" \

@@ -96,8 +96,6 @@ serve libcdev-copy --libtool "$B/bench-drv" --copy --backend fuse \
 	--mountpoint "$TMP/libcdev-copy" --count 1 --prefix bench-cdev
 LIBCPID=${PIDS[-1]}
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-
 echo "libcdev instructions per request (callgrind, FUSE backend, host): $OPS requests per load"
 FORMAT='%-14s %8s %8s %8s %8s %9s %9s %8s\n'
 # shellcheck disable=SC2059 # the format is ours

@@ -90,6 +90,8 @@ client read /dev/bench-rawc0 1 $((OPS / 4 + 1)) > /dev/null
 client read /dev/bench-cdev0 1 $((OPS / 4 + 1)) > /dev/null
 client read /dev/bench-cdevc0 1 $((OPS / 4 + 1)) > /dev/null
 header
+# One client: the client and the servers on one CPU (bench-lib.sh, pin).
+pin 0
 
 # The reads also of the copying servers: raw+copy and lib+copy.
 C1=(RCDEV=/dev/bench-rawc0 LCDEV=/dev/bench-cdevc0)
@@ -106,6 +108,8 @@ for kib in 4 64 128; do
 	load "write ${MIB} MiB in ${kib} KiB" /dev/null /dev/bench-raw0 /dev/bench-cdev0 \
 		write DEV $((kib * 1024)) "$n"
 done
+# Many clients: on every CPU.
+pin ""
 for p in $PROCS; do
 	n=$((MIB * 1024 / 64 / p))
 	env_load "${C1[@]}" "$p clients, one node, 64 KiB reads" /dev/zero /dev/bench-raw0 \
