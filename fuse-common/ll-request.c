@@ -207,17 +207,28 @@ static void sync_flags(struct file *file, int flags)
  * This thread's buffer for read replies: grown, never shrunk (at most
  * max_read). Made anew when it grows, zeroed, as read_dirty says: what it
  * held is of no use.
+ *
+ * Zeroed by writing it, not by calloc(): a page never written maps the
+ * shared zero page, and the kernel takes the reply's pages with
+ * get_user_pages (fs/fuse/dev.c, fuse_copy_fill()), whose fast path refuses
+ * the zero page (a special PTE): every page of every reply would then go
+ * the slow way, under the mmap lock. Page-aligned, a reply spans no more
+ * pages than it must.
  */
+#define LL_PAGE_SIZE	4096
 static char *read_buffer(size_t size)
 {
 	if (size > read_cap || !read_buf) {
-		char *p = calloc(1, size ? size : 1);
+		size_t len = size ? (size + LL_PAGE_SIZE - 1) / LL_PAGE_SIZE * LL_PAGE_SIZE : LL_PAGE_SIZE;
+		/* Not malloc(): the compiler would make malloc() and memset() a calloc(). */
+		char *p = aligned_alloc(LL_PAGE_SIZE, len);
 
 		if (!p)
 			return NULL;
+		memset(p, 0, len);
 		free(read_buf);
 		read_buf = p;
-		read_cap = size;
+		read_cap = len;
 		read_dirty = (struct ll_dirty){ 0 };
 	}
 	return read_buf;
