@@ -41,9 +41,10 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 # pin CPU: from now on the servers in PIDS (each of their threads, and the
 # threads they start) and the client run on CPU alone; pin "" lets them run
 # anywhere again. Where the scheduler wakes a server (on the client's CPU or
-# another) changes a request's time by up to half under TCG, and a server's
-# threads keep their place for whole runs: pinned, every server's request is
-# the same two switches on one CPU.
+# another) changes a request's time a lot, and a server's threads keep their
+# place for whole runs (unpinned, a host run's 1-byte writes gave lib/raw
+# 1.76, and 1.00 minutes later): pinned, every server's request is the same
+# two switches on one CPU.
 pin() {
 	local pid cpus=${1:-0-$(($(nproc) - 1))}
 	for pid in "${PIDS[@]}"; do taskset -a -p -c "$cpus" "$pid" > /dev/null; done
