@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "libcdev/file-private.h"
 #include "libcdev/task-private.h"
@@ -215,13 +216,13 @@ static void sync_flags(struct file *file, int flags)
  * the slow way, under the mmap lock. Page-aligned, a reply spans no more
  * pages than it must.
  */
-#define LL_PAGE_SIZE	4096
 static char *read_buffer(size_t size)
 {
 	if (size > read_cap || !read_buf) {
-		size_t len = size ? (size + LL_PAGE_SIZE - 1) / LL_PAGE_SIZE * LL_PAGE_SIZE : LL_PAGE_SIZE;
+		const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+		size_t len = size ? (size + page - 1) / page * page : page;
 		/* Not malloc(): the compiler would make malloc() and memset() a calloc(). */
-		char *p = aligned_alloc(LL_PAGE_SIZE, len);
+		char *p = aligned_alloc(page, len);
 
 		if (!p)
 			return NULL;
