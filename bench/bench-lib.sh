@@ -51,13 +51,16 @@ pin() {
 	PIN=$1
 }
 
-client() {
+# pinned COMMAND...: run COMMAND on the CPU of the last pin, if any.
+pinned() {
 	if [ -n "${PIN:-}" ]; then
-		taskset -c "$PIN" "$B/bench-client" "$@"
+		taskset -c "$PIN" "$@"
 	else
-		"$B/bench-client" "$@"
+		"$@"
 	fi
 }
+
+client() { pinned "$B/bench-client" "$@"; }
 
 FORMAT='%-34s %10s %10s %10s %8s %10s %10s %8s'
 

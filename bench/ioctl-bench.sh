@@ -42,7 +42,7 @@ wait_node() {
 	return 1
 }
 
-# free_major, median and pin: shared with run-bench.sh.
+# free_major, median, pin and pinned: shared with run-bench.sh.
 # shellcheck source=bench/bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"
 
@@ -61,7 +61,7 @@ pin 0
 for ((r = 0; r < REPEAT; r++)); do
 	if ((r % 2)); then order="raw libcdev"; else order="libcdev raw"; fi
 	for w in $order; do
-		taskset -c "$PIN" "$B/ioctl-bench" "/dev/bench-ioctl/$w" "$OPS" >> "$TMP/$w"
+		pinned "$B/ioctl-bench" "/dev/bench-ioctl/$w" "$OPS" >> "$TMP/$w"
 	done
 done
 lib=$(median < "$TMP/libcdev")
