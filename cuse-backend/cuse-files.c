@@ -14,9 +14,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "libcdev/libcdev-private.h"
-#include "libcdev/file-private.h"
-#include "libcdev/task-private.h"
+#include "core/core.h"
+#include "backend/backend.h"
+#include "kernel/sched/sched.h"
 #include "cuse-private.h"
 #include "cuse-node.h"
 #include "fuse-common/ll-file.h"

@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <libudev.h>
 
-#include "libcdev/libcdev-private.h"
+#include "core/core.h"
 #include "udev-wait.h"
 
 struct udev_waiter {

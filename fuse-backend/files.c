@@ -18,9 +18,9 @@
 #include <sys/uio.h>
 
 #include "fuse-private.h"
-#include "libcdev/file-private.h"
-#include "libcdev/task-private.h"
-#include "libcdev/uaccess-private.h"
+#include "backend/backend.h"
+#include "kernel/sched/sched.h"
+#include "lib/usercopy.h"
 
 struct ffile {
 	struct file *file;

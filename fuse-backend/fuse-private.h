@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "libcdev/libcdev-private.h"
+#include "core/core.h"
 #include "fuse-common/ll-request.h"
 
 /* Who owns the mount's files: the driver process's effective ids. */

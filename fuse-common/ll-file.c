@@ -4,9 +4,9 @@
 #include <fuse3/fuse_lowlevel.h>
 #include <string.h>
 
-#include "libcdev/libcdev-private.h"
-#include "libcdev/file-private.h"
-#include "libcdev/uaccess-private.h"
+#include "core/core.h"
+#include "backend/backend.h"
+#include "lib/usercopy.h"
 #include "ll-file.h"
 
 /* ---- poll ---- */

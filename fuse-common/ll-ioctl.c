@@ -30,8 +30,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "libcdev/libcdev-private.h"
-#include "libcdev/uaccess-private.h"
+#include "core/core.h"
+#include "lib/usercopy.h"
 #include "ll-ioctl.h"
 
 /* The most iovecs the kernel takes in one retry (FUSE_IOCTL_MAX_IOV). */

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "libcdev/file-private.h"
-#include "libcdev/task-private.h"
+#include "backend/backend.h"
+#include "kernel/sched/sched.h"
 #include "ll-request.h"
 
 static _Thread_local _tls_hot_ struct fuse_buf receive_buf;

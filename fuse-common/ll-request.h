@@ -31,10 +31,10 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-#include "libcdev/libcdev-private.h"
+#include "core/core.h"
 #include "ll-fast.h"
 #include "ll-file.h"
-#include "libcdev/leaders.h"
+#include "leaders.h"
 
 enum ll_kind {
 	LL_READ,	/* reads: what waits for a writer */

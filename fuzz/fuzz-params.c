@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libcdev/libcdev-private.h"
+#include <libcdev/libcdev.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "libcdev/libcdev-private.h"
+#include <libcdev/libcdev.h>
 #include "fuzz-env.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "libcdev/libcdev-private.h"
+#include <libcdev/libcdev.h>
 #include "fuzz-env.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -30,9 +30,9 @@ if ! $FUZZ_CC -fsanitize=fuzzer "$probe" -o "$out/probe" 2> /dev/null; then
 fi
 
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-cppflags="-I$top_srcdir -I$top_builddir -include $top_builddir/config.h $(pkg-config --cflags fuse3 libudev)"
+cppflags="-I$top_srcdir/include -I$top_srcdir/libcdev -I$top_srcdir -I$top_builddir -include $top_builddir/config.h $(pkg-config --cflags fuse3 libudev)"
 libs="$(pkg-config --libs fuse3 libudev) -ldl -lpthread"
-lib_sources=$(cd "$top_srcdir" && ls libcdev/*.c fuse-common/*.c cuse-backend/*.c fuse-backend/*.c)
+lib_sources=$(cd "$top_srcdir" && find libcdev -name "*.c"; ls fuse-common/*.c cuse-backend/*.c fuse-backend/*.c)
 
 build() {
 	name=$1

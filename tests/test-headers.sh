@@ -6,12 +6,13 @@ set -eu
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
-for h in "$top_srcdir"/libcdev/*.h; do
-	case "$h" in *-private.h) continue ;; esac
+# The list is what include/libcdev/ holds: exactly what make install puts in
+# $(includedir)/libcdev, so the two cannot disagree.
+for h in "$top_srcdir"/include/libcdev/*.h; do
 	name=$(basename "$h")
 	printf '#include <libcdev/%s>\n' "$name" > "$tmp/t.c"
 	for std in c99 c11 gnu11; do
-		if ! $CC -std=$std -pedantic -Wall -Wextra -Werror -I"$top_srcdir" \
+		if ! $CC -std=$std -pedantic -Wall -Wextra -Werror -I"$top_srcdir/include" \
 			-c "$tmp/t.c" -o "$tmp/t.o"; then
 			echo "FAIL: <libcdev/$name> with -std=$std"
 			fail=1

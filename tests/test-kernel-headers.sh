@@ -5,7 +5,7 @@
 # other one of gcc and clang. A driver's first include may be any of them.
 set -eu
 : "${CC:=cc}" "${top_srcdir:=.}"
-inc="$top_srcdir/kernel/include"
+inc="$top_srcdir/include/libcdev-kernel"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 compilers=$CC
@@ -21,7 +21,7 @@ for h in $headers; do
 	printf '#include <%s>\n' "$h" > "$tmp/one.c"
 	printf '#include <%s>\n' "$h" >> "$tmp/all.c"
 	for cc in $compilers; do
-		if ! $cc $flags -DKBUILD_MODNAME='"t"' -I"$inc" -I"$top_srcdir" \
+		if ! $cc $flags -DKBUILD_MODNAME='"t"' -I"$inc" -I"$top_srcdir/include" \
 			-c "$tmp/one.c" -o "$tmp/one.o"; then
 			echo "FAIL: <$h> alone with $cc"
 			fail=1
@@ -30,7 +30,7 @@ for h in $headers; do
 	n=$((n + 1))
 done
 for cc in $compilers; do
-	if ! $cc $flags -DKBUILD_MODNAME='"t"' -I"$inc" -I"$top_srcdir" -c "$tmp/all.c" -o "$tmp/all.o"; then
+	if ! $cc $flags -DKBUILD_MODNAME='"t"' -I"$inc" -I"$top_srcdir/include" -c "$tmp/all.c" -o "$tmp/all.o"; then
 		echo "FAIL: all headers together with $cc"
 		fail=1
 	fi

@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "libcdev/leaders.h"
+#include "fuse-common/leaders.h"
 
 /*
  * Linked with --wrap=pthread_create: while fail_thread_start is set, every

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "test-util.h"
-#include "libcdev/libcdev-private.h"
+#include "core/core.h"
 
 /* Run @fn in a child with LIBCDEV_LOG=@level (NULL: unset); its stderr, malloc()ed. */
 static char *stderr_of(void (*fn)(void), const char *level)

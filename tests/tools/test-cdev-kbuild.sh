@@ -18,7 +18,7 @@ Name: libcdev-kernel
 Description: the build tree's
 Version: 0
 Libs: -L$bld/libcdev/.libs -lcdev -pthread
-Cflags: -I$src/kernel/include -I$src $(sed -n 's/^Cflags: -I[^ ]* //p' "$src/kernel/libcdev-kernel.pc.in")
+Cflags: -I$src/include/libcdev-kernel -I$src/include $(sed -n 's/^Cflags: -I[^ ]* //p' "$src/libcdev/libcdev-kernel.pc.in")
 PC
 export PKG_CONFIG_PATH="$tmp/pc"
 export CFLAGS="-Wall -Wextra -Werror"

@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev - platform devices described in text (libcdev-platform(5)):
+ * "NAME[.ID] irq=N mem=START+SIZE KEY=VALUE ...", one line or a file of
+ * them, and the device properties (KEY=VALUE) they carry, read through
+ * device_property_*(). A file of its own: the parser of a file format and
+ * the property API it feeds, apart from the bus itself (platform.c).
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "drivers/base/base.h"
+#include <libcdev/platform.h>
+
+/* ---- properties ---- */
+
+static const char *property_find(const struct device *dev, const char *name)
+{
+	const struct platform_device *pdev;
+
+	if (!dev || !name || !dev->bus_name || strcmp(dev->bus_name, "platform"))
+		return NULL;
+	pdev = to_platform_device(dev);
+	for (const struct platform_device_property *p = pdev->props; p; p = p->next)
+		if (!strcmp(p->key, name))
+			return p->value;
+	return NULL;
+}
+
+_public_ bool device_property_present(const struct device *dev, const char *propname)
+{
+	return property_find(dev, propname) != NULL;
+}
+
+_public_ int device_property_read_u64(const struct device *dev, const char *propname,
+				      uint64_t *val)
+{
+	const char *v = property_find(dev, propname);
+	unsigned long long n;
+	char *end;
+
+	if (!v)
+		return -EINVAL;
+	errno = 0;
+	n = strtoull(v, &end, 0);
+	if (end == v || *end || *v == '-')
+		return -EPROTO;
+	if (errno == ERANGE)
+		return -EOVERFLOW;
+	*val = n;
+	return 0;
+}
+
+_public_ int device_property_read_u32(const struct device *dev, const char *propname,
+				      uint32_t *val)
+{
+	uint64_t v;
+	int err = device_property_read_u64(dev, propname, &v);
+
+	if (err)
+		return err;
+	if (v > UINT32_MAX)
+		return -EOVERFLOW;
+	*val = (uint32_t)v;
+	return 0;
+}
+
+_public_ int device_property_read_string(const struct device *dev, const char *propname,
+					 const char **val)
+{
+	const char *v = property_find(dev, propname);
+
+	if (!v)
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
+_public_ const void *device_get_match_data(const struct device *dev)
+{
+	const struct platform_device *pdev;
+
+	if (!dev || !dev->bus_name || strcmp(dev->bus_name, "platform"))
+		return NULL;
+	pdev = to_platform_device(dev);
+	return pdev->of_match ? pdev->of_match->data : NULL;
+}
+
+_public_ const char *dev_driver_string(const struct device *dev)
+{
+	if (!dev)
+		return "";
+	if (dev->driver && dev->driver->name)
+		return dev->driver->name;
+	if (dev->bus_name)
+		return dev->bus_name;
+	return dev->class ? dev->class->name : "";
+}
+
+/* ---- described devices ---- */
+
+static int describe_error(const char *line, const char *word, const char *why)
+{
+	pr_err_lib("platform device \"%s\": %s: %s", line, word, why);
+	return -EINVAL;
+}
+
+static int describe_add_prop(struct platform_device *pdev, const char *key, size_t keylen,
+			     const char *value)
+{
+	struct platform_device_property *p = calloc(1, sizeof(*p)), **pp;
+
+	if (!p || !(p->key = strndup(key, keylen)) || !(p->value = strdup(value))) {
+		props_free(p);
+		return -ENOMEM;
+	}
+	/* In the order given. */
+	for (pp = &pdev->props; *pp; pp = &(*pp)->next)
+		;
+	*pp = p;
+	return 0;
+}
+
+static int describe_add_res(struct resource **res, unsigned int *n, unsigned long flags,
+			    unsigned long long start, unsigned long long end)
+{
+	struct resource *r = realloc(*res, (*n + 1) * sizeof(**res));
+
+	if (!r)
+		return -ENOMEM;
+	r[*n] = (struct resource){ .start = start, .end = end, .flags = flags };
+	*res = r;
+	(*n)++;
+	return 0;
+}
+
+/* One word after the name: irq=N, mem=START+SIZE, or KEY=VALUE. */
+static int describe_word(const char *line, const char *w, struct platform_device *pdev,
+			 struct resource **res, unsigned int *nres)
+{
+	const char *eq = strchr(w, '=');
+	unsigned long long a, b;
+	char *end;
+
+	if (!eq || eq == w || !eq[1])
+		return describe_error(line, w, "not KEY=VALUE");
+	if (!strncmp(w, "irq=", 4)) {
+		a = strtoull(eq + 1, &end, 0);
+		if (*end || eq[1] == '-' || a == 0 || a >= 1024)
+			return describe_error(line, w, "an IRQ line is a number from 1 to 1023");
+		return describe_add_res(res, nres, IORESOURCE_IRQ, a, a);
+	}
+	if (!strncmp(w, "mem=", 4)) {
+		a = strtoull(eq + 1, &end, 0);
+		if (*end != '+' || eq[1] == '-')
+			return describe_error(line, w, "a region is START+SIZE");
+		b = strtoull(end + 1, &end, 0);
+		if (*end || b == 0 || b > (1ULL << 20) || a + b < a)
+			return describe_error(line, w, "a region's size is 1 byte to 1 MiB");
+		return describe_add_res(res, nres, IORESOURCE_MEM, a, a + b - 1);
+	}
+	return describe_add_prop(pdev, w, (size_t)(eq - w), eq + 1);
+}
+
+/* "NAME" or "NAME.ID": the name part and the id. */
+static int describe_name(const char *line, char *word, int *id)
+{
+	char *dot = strrchr(word, '.'), *end;
+	long v;
+
+	*id = PLATFORM_DEVID_NONE;
+	if (dot && dot[1]) {
+		v = strtol(dot + 1, &end, 10);
+		if (!*end && dot[1] != '-' && v < 1 << 20) {
+			*dot = '\0';
+			*id = (int)v;
+		}
+	}
+	if (!*word || strlen(word) >= PLATFORM_NAME_SIZE || strpbrk(word, "/=!"))
+		return describe_error(line, word, "a device name is 1 to 19 characters, no '/', '=' or '!'");
+	return 0;
+}
+
+static int describe_parse(const char *line, char *copy, struct platform_device **pdevp)
+{
+	struct resource *res = NULL;
+	struct platform_device *pdev;
+	unsigned int nres = 0;
+	char *save, *w = strtok_r(copy, " \t\n", &save);
+	int id, err;
+
+	if (!w)
+		return describe_error(line, "(empty)", "no device name");
+	err = describe_name(line, w, &id);
+	if (err)
+		return err;
+	pdev = platform_device_alloc(w, id);
+	if (!pdev)
+		return -ENOMEM;
+	pdev->described = true;
+	while (!err && (w = strtok_r(NULL, " \t\n", &save)))
+		err = describe_word(line, w, pdev, &res, &nres);
+	if (!err)
+		err = platform_device_add_resources(pdev, res, nres);
+	free(res);
+	if (err) {
+		platform_device_put(pdev);
+		return err;
+	}
+	*pdevp = pdev;
+	return 0;
+}
+
+_public_ int libcdev_platform_describe(const char *line, struct platform_device **pdevp)
+{
+	struct platform_device *pdev;
+	char *copy;
+	int err;
+
+	if (!line)
+		return -EINVAL;
+	copy = strdup(line);
+	if (!copy)
+		return -ENOMEM;
+	err = describe_parse(line, copy, &pdev);
+	free(copy);
+	if (err)
+		return err;
+	err = platform_device_add(pdev);
+	if (err) {
+		if (err == -EEXIST)
+			pr_err_lib("platform device \"%s\": %s exists already", line,
+				   pdev->dev.name);
+		platform_device_put(pdev);
+		return err;
+	}
+	if (pdevp)
+		*pdevp = pdev;
+	return 0;
+}
+
+_public_ int libcdev_platform_describe_file(const char *path)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int n = 0, err = 0;
+	FILE *f = fopen(path, "re");
+
+	if (!f) {
+		err = -errno;
+		pr_err_lib("%s: %s", path, strerror(errno));
+		return err;
+	}
+	while (!err && getline(&line, &cap, f) >= 0) {
+		char *hash = strchr(line, '#');
+
+		n++;
+		if (hash)
+			*hash = '\0';
+		if (strspn(line, " \t\n") == strlen(line))
+			continue;
+		err = libcdev_platform_describe(line, NULL);
+		if (err)
+			pr_err_lib("%s:%d: the device above is not registered", path, n);
+	}
+	free(line);
+	fclose(f);
+	return err;
+}
