@@ -14,9 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/core.h"
 #include "backend/backend.h"
-#include "kernel/sched/sched.h"
 #include "cuse-private.h"
 #include "cuse-node.h"
 #include "fuse-common/ll-file.h"

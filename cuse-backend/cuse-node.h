@@ -13,7 +13,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-#include "core/core.h"
+#include "backend/backend.h"
 #include "fuse-common/ll-request.h"
 
 #define NODE_NAME_MAX		256

@@ -44,7 +44,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/core.h"
+#include "backend/backend.h"
 #include "cuse-private.h"
 #include "cuse-node.h"
 #include "udev-wait.h"

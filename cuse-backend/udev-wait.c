@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <libudev.h>
 
-#include "core/core.h"
+#include "backend/backend.h"
 #include "udev-wait.h"
 
 struct udev_waiter {

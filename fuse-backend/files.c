@@ -19,8 +19,6 @@
 
 #include "fuse-private.h"
 #include "backend/backend.h"
-#include "kernel/sched/sched.h"
-#include "lib/usercopy.h"
 
 struct ffile {
 	struct file *file;

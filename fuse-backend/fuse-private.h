@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "core/core.h"
+#include "backend/backend.h"
 #include "fuse-common/ll-request.h"
 
 /* Who owns the mount's files: the driver process's effective ids. */

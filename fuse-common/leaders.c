@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/core.h"
+#include "backend/backend.h"
 #include "leaders.h"
 
 /*

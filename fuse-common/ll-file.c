@@ -4,9 +4,7 @@
 #include <fuse3/fuse_lowlevel.h>
 #include <string.h>
 
-#include "core/core.h"
 #include "backend/backend.h"
-#include "lib/usercopy.h"
 #include "ll-file.h"
 
 /* ---- poll ---- */

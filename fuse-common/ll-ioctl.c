@@ -30,8 +30,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "core/core.h"
-#include "lib/usercopy.h"
+#include "backend/backend.h"
 #include "ll-ioctl.h"
 
 /* The most iovecs the kernel takes in one retry (FUSE_IOCTL_MAX_IOV). */

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include "backend/backend.h"
-#include "kernel/sched/sched.h"
 #include "ll-request.h"
 
 static _Thread_local _tls_hot_ struct fuse_buf receive_buf;

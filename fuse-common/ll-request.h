@@ -31,7 +31,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-#include "core/core.h"
+#include "backend/backend.h"
 #include "ll-fast.h"
 #include "ll-file.h"
 #include "leaders.h"

@@ -25,7 +25,7 @@
 #include "test-util.h"
 #include <libcdev/direct.h>
 
-/* The library's unload summary (kcheck.c), reached through the internal library. */
+/* The library's unload summary (checks.c), reached through the internal library. */
 int kcheck_module_unload(struct module *mod, unsigned int deferred_left);
 
 static char logged[8192];

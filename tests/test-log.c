@@ -15,6 +15,7 @@
 
 #include "test-util.h"
 #include "core/core.h"
+#include "kernel/internal.h"
 
 /* Run @fn in a child with LIBCDEV_LOG=@level (NULL: unset); its stderr, malloc()ed. */
 static char *stderr_of(void (*fn)(void), const char *level)

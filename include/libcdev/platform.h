@@ -104,8 +104,7 @@ struct platform_device {
 	bool allocated;			/* by platform_device_alloc(): freed by the last put */
 };
 
-#define to_platform_device(x)	((struct platform_device *)((char *)(x) - \
-				 offsetof(struct platform_device, dev)))
+#define to_platform_device(x)	container_of(x, struct platform_device, dev)
 
 struct platform_driver {
 	int (*probe)(struct platform_device *);
@@ -119,8 +118,7 @@ struct platform_driver {
 	struct platform_driver *next;
 };
 
-#define to_platform_driver(drv)	((struct platform_driver *)((char *)(drv) - \
-				 offsetof(struct platform_driver, driver)))
+#define to_platform_driver(drv)	container_of(drv, struct platform_driver, driver)
 
 /**
  * __platform_driver_register - register @drv for @owner, and probe the devices it matches

@@ -14,9 +14,12 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-/* The kernel's "restart the system call" code: callers see EINTR. */
+/* The kernel's "restart the system call" codes, 512 to 516: callers see EINTR. */
 #ifndef ERESTARTSYS
 #define ERESTARTSYS 512
+#endif
+#ifndef ERESTART_RESTARTBLOCK
+#define ERESTART_RESTARTBLOCK 516
 #endif
 
 #define TASK_COMM_LEN 16

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "backend/backend.h"
 
 static const struct libcdev_backend_type *const backend_types[] = {
 	&cuse_backend_type,

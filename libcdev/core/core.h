@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - declarations shared by the library's own sources.
+ * libcdev - the library's common declarations: attributes, the one log
+ * writer, the system-wide region registry, atomic counters, and the few
+ * calls one folder of libcdev/ makes into another.
+ *
+ * Included by: every file of libcdev/. The backends get what they need of it
+ * through backend/backend.h; nothing outside the library includes it.
  */
-#ifndef LIBCDEV_PRIVATE_H
-#define LIBCDEV_PRIVATE_H
+#ifndef LIBCDEV_CORE_H
+#define LIBCDEV_CORE_H
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -47,72 +52,20 @@ int registry_reserve(struct region_req *reqs, unsigned int n);
 void registry_release(unsigned int major, unsigned int baseminor, unsigned int count);
 /* Whether the running kernel lists @major in /proc/devices (a CUSE node cannot use it). */
 bool registry_kernel_holds_major(unsigned int major);
-
-/* The cdev map (char_dev.c): number -> the smallest live range holding it. */
-struct cdev *cdev_lookup_get(dev_t dev);
-
-/* Backends: told when ranges become live and when they go away. */
-struct libcdev_backend {
-	const char *name;
-	int (*add)(struct cdev *cdev);		/* 0, or negative errno; nothing left on failure */
-	void (*del)(struct cdev *cdev);
-	void (*rename)(dev_t dev);		/* device_create() named a number */
-};
-
-/*
- * A backend as the core knows it (backend.c): each backend defines one in
- * its own folder, and the core includes none of their headers.
- */
-struct libcdev_backend_type {
-	const char *name;			/* as libcdev_backend_select() takes it */
-	const char *label;			/* in messages */
-	/* 0 when it can start here, else a negative errno; *what names what was tried. */
-	int (*probe)(const char **what);
-	/* Start once (later calls return the same); the backend, or ERR_PTR(-errno). */
-	const struct libcdev_backend *(*start)(void);
-	const char *(*location)(void);		/* where its nodes appear, once started */
-	int (*set_location)(const char *dir);	/* optional: before the start */
-	void (*stop)(void);			/* optional: for good, no cdev live */
-};
-
-/* A probe's test: whether @path can be opened read-write; 0 or a negative errno. */
-int path_openable(const char *path);
-
-/* Probe @type before its start, and say why it cannot start: "NAME: cannot open WHAT: ...". */
-int backend_type_check(const struct libcdev_backend_type *type);
-
-/* The backends built in; "auto" tries them in this order (backend.c). */
-extern const struct libcdev_backend_type cuse_backend_type, fuse_backend_type;
-
-/* Whether @name can name a node below /dev (device.c). */
-bool node_name_valid(const char *name);
-
-/* The name device_create() gave @devt; -ENOENT if none. */
-int device_name_of(dev_t devt, char *buf, size_t size);
-
-/* The device number device_create() gave the name @name; -ENOENT if none. */
-int device_number_of(const char *name, dev_t *devt);
-
-/* chmod() @dev's node to @mode (0: leave the backend's), as a udev rule would. */
-void node_chmod(struct cdev *cdev, dev_t dev, unsigned short mode);
-
-/* The path of @dev's node, below /dev or the FUSE mount (device.c). */
-int node_name_for(struct cdev *cdev, dev_t dev, char *buf, size_t size);
-
 /* The name of the region this process registered that holds @dev; -ENOENT if none. */
 int registry_name_of(dev_t dev, char *buf, size_t size);
 
-/* Whether any cdev is live (a backend may not change under live cdevs). */
-bool cdev_map_empty(void);
-
-int libcdev_backend_set(const struct libcdev_backend *backend);
-const struct libcdev_backend *libcdev_backend_get(void);
-
-/* Free the charp values the loader allocated for @mod (params.c). */
-void params_free(struct module *mod);
-
-/* printk() lines start with this module name (printk.c). */
-void printk_set_prefix(const char *name);
+/*
+ * Between the library's folders: each call's folder declares it here, and
+ * nowhere else, so that no folder includes another folder's private header.
+ */
+/* After a driver's function @fn (a file operation, a callback) returned: locks left held (kernel/checks.c). */
+void kcheck_on_return(const char *what, const void *fn);
+/* Platform drivers a module left registered, unregistered at its unload (drivers/base/platform.c). */
+int platform_module_stop(struct module *mod);
+/* The attribute files of a device or class, removed with it (fs/kernfs.c). */
+void kfs_remove_device(struct device *dev);
+void kfs_remove_class(const struct class *cls);
 
 /* Atomic helpers for the int counters in public structs. */
 static inline int atomic_read_int(const int *v)
@@ -146,5 +99,6 @@ static inline bool atomic_inc_not_zero(int *v)
 			return true;
 	return false;
 }
+
 
 #endif

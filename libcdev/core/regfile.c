@@ -20,7 +20,7 @@
  * append in progress, or one a crash cut (the next change rewrites the file).
  *
  * This file holds the table, reading the file and the locked session;
- * writing a change to the file is in regfile-write.c.
+ * writing a change to the file is in regfile_write.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,7 +33,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/regfile-private.h"
+#include "core/regfile.h"
 
 /* Threads of one process also queue here, and share the table. */
 static pthread_mutex_t regfile_mutex = PTHREAD_MUTEX_INITIALIZER;

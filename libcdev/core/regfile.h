@@ -6,8 +6,10 @@
 #ifndef LIBCDEV_REGFILE_H
 #define LIBCDEV_REGFILE_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <time.h>
 
@@ -86,5 +88,20 @@ void regfile_delete(struct regfile *rf, int slot);
 /* A table of the file as it is now, read without the lock (it is never torn). */
 int table_read(const char *path, struct table *t);
 void table_free(struct table *t);
+
+/* ---- the file's format: what reading it (regfile.c) and writing a change (regfile_write.c) share ---- */
+
+#define HEADER_PREFIX	"# libcdev regions: major baseminor count pid starttime name; change "
+#define HEADER_DIGITS	20
+#define HEADER_LEN	(sizeof(HEADER_PREFIX) - 1 + HEADER_DIGITS + 1)
+#define GEN_NONE	ULLONG_MAX
+#define LINE_MAX_LEN	(3 * 11 + 21 + 21 + CHRDEV_NAME_MAX + 2)
+
+/* @r's line of the file in @buf, '\n' included: its length. */
+unsigned int format_line(const struct region *r, char *buf, size_t size);
+/* The table is that of the file @st describes. */
+void table_seen(struct table *t, const struct stat *st);
+/* Write @rf's changes: in place, or the whole table renamed over the file. */
+int write_changes(struct regfile *rf);
 
 #endif

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/regfile-private.h"
+#include "core/regfile.h"
 
 /* Blanked bytes allowed beyond the live ones before the file is rewritten. */
 #define COMPACT_SLACK	(64 * 1024)

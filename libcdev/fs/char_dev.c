@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "backend/backend.h"
 
 struct probe {
 	struct probe *next;

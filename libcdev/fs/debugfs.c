@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - debugfs (sysfs.h): directories, files with the driver's own
+ * libcdev - fs/debugfs/:
+ * debugfs (sysfs.h): directories, files with the driver's own
  * operations, and integers and bools served as text, made as entries of
- * kfs.c below sys/kernel/debug. A file of its own: the debugfs side of kfs,
- * apart from the sysfs attributes (kfs-attr.c) and from how an entry is
- * served (kfs.c).
+ * kernfs.c below sys/kernel/debug. A file of its own: the debugfs side of kfs,
+ * apart from the sysfs attributes (sysfs.c) and from how an entry is
+ * served (kernfs.c).
  */
 #include <pthread.h>
 #include <stdio.h>

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - what device.c and platform.c need of the attribute files
- * (kfs-attr.c), and the entries kfs.c keeps for the sysfs attributes
- * (kfs-attr.c) and the debugfs files (kfs-debugfs.c).
+ * libcdev - the entries kernfs.c keeps for the files of sysfs attributes
+ * (sysfs.c) and of debugfs (debugfs.c), each served as a device node.
+ *
+ * Included by: the files of libcdev/fs/ only.
  */
-#ifndef LIBCDEV_KFS_PRIVATE_H
-#define LIBCDEV_KFS_PRIVATE_H
+#ifndef LIBCDEV_FS_INTERNAL_H
+#define LIBCDEV_FS_INTERNAL_H
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -13,12 +14,7 @@
 
 #include <libcdev/device.h>
 
-/* Take away every attribute served for @dev (device_destroy(), a platform device's end). */
-void kfs_remove_device(struct device *dev);
-/* Take away every attribute of @cls itself (class_destroy()). */
-void kfs_remove_class(const struct class *cls);
-
-/* ---- the entries: kfs.c ---- */
+/* ---- the entries: kernfs.c ---- */
 
 #define KFS_PATH_MAX	256
 

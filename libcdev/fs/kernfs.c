@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - sysfs attributes and debugfs files as device nodes (sysfs.h):
+ * libcdev - fs/kernfs/:
+ * sysfs attributes and debugfs files as device nodes (sysfs.h):
  * one entry per file or directory, a node of the "sysfs" region for each
  * file, named with the path the kernel would give it.
  *
@@ -10,7 +11,7 @@
  * as kernfs does once an attribute is gone.
  *
  * This file holds the entries and the files served on their nodes; the
- * attributes are made in kfs-attr.c and the debugfs files in kfs-debugfs.c.
+ * attributes are made in sysfs.c and the debugfs files in debugfs.c.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -21,7 +22,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
-#include "kernel/internal.h"
+#include "backend/backend.h"
 #include "fs/internal.h"
 #include <libcdev/sysfs.h>
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - the kernel's helpers that drivers call from their own methods:
+ * libcdev - fs/libfs.c and fs/read_write.c:
+ * the kernel's helpers that drivers call from their own methods:
  * the stock llseek()s (fs/read_write.c), nonseekable_open() and
  * stream_open() (fs/open.c), and the device number encodings (kdev_t.h). A
- * file of its own: drivers call these, where the dispatcher (file.c) is
+ * file of its own: drivers call these, where the dispatcher (vfs.c) is
  * called by the backends.
  */
 #include <errno.h>

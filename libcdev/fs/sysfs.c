@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - device and class attributes (sysfs.h): the files of
+ * libcdev - fs/sysfs/ and drivers/base/core.c:
+ * device and class attributes (sysfs.h): the files of
  * device_create_file(), attribute groups and class_create_file(), made as
- * entries of kfs.c at the paths sysfs gives them. A file of its own: the
- * sysfs side of kfs, apart from debugfs (kfs-debugfs.c) and from how an
- * entry is served (kfs.c).
+ * entries of kernfs.c at the paths sysfs gives them. A file of its own: the
+ * sysfs side of kfs, apart from debugfs (debugfs.c) and from how an
+ * entry is served (kernfs.c).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/core.h"
+#include "backend/backend.h"
 #include "fs/internal.h"
 #include <libcdev/sysfs.h>
 

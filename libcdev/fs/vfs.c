@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - the dispatcher: what the kernel's VFS does around a char driver
+ * libcdev - fs/open.c, fs/read_write.c, fs/ioctl.c:
+ * the dispatcher: what the kernel's VFS does around a char driver
  * (chrdev_open() in fs/char_dev.c, fs/open.c, fs/read_write.c, fs/ioctl.c).
  * Every backend turns its requests into these calls.
  *
  * The helpers drivers call from their own methods (no_llseek() and the
- * like) are in file-helpers.c.
+ * like) are in libfs.c.
  */
 #include <errno.h>
 #include <limits.h>
@@ -17,12 +18,10 @@
 #include <unistd.h>
 
 #include "core/core.h"
-#include "kernel/internal.h"
 #include "backend/backend.h"
-#include "kernel/sched/sched.h"
 
 /* The kernel's restart codes never reach user space: a caller sees EINTR. */
-/* A driver's method returned: the kernel's rules say it holds no lock now (kcheck.c). */
+/* A driver's method returned: the kernel's rules say it holds no lock now (checks.c). */
 static long op_done(long ret, const void *fn)
 {
 	kcheck_on_return("file operation", fn);
@@ -31,7 +30,7 @@ static long op_done(long ret, const void *fn)
 
 static long syscall_exit(long ret)
 {
-	if (ret <= -ERESTARTSYS && ret >= -516)
+	if (ret <= -ERESTARTSYS && ret >= -ERESTART_RESTARTBLOCK)
 		return -EINTR;
 	return ret;
 }

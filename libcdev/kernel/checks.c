@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - the kernel's rules, checked (see kcheck.h). Each thread keeps
+ * libcdev - kernel/sched/core.c (might_sleep) and kernel/locking/lockdep.c:
+ * the kernel's rules, checked (see kcheck.h). Each thread keeps
  * the locks it holds, as lockdep keeps a task's held locks; spinlocks held
  * count in the thread's atomic context with the softirq and hardirq
- * depths of kdefer.c. Allocations of kmalloc() live in a hash table keyed by
+ * depths of softirq.c. Allocations of kmalloc() live in a hash table keyed by
  * address, with their owner and call site, until kfree().
  */
 #include <errno.h>

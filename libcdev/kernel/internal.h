@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - what the deferred-work sources share: the per-thread context
- * count (the kernel's preempt_count) and the report of what a module left
- * running at unload.
+ * libcdev - what the files of kernel/ share: the per-thread context count
+ * (the kernel's preempt_count), the names of callbacks for reports, what a
+ * module left running at unload, the rule checks' counters, and the module
+ * loader's reading of module files.
+ *
+ * Included by: the files of libcdev/kernel/ and its subfolders only.
  */
-#ifndef LIBCDEV_KDEFER_PRIVATE_H
-#define LIBCDEV_KDEFER_PRIVATE_H
+#ifndef LIBCDEV_KERNEL_INTERNAL_H
+#define LIBCDEV_KERNEL_INTERNAL_H
+
+#include <stdbool.h>
 
 #include <libcdev/kdefer.h>
 
@@ -25,12 +30,10 @@ void kdefer_fn_name(const void *fn, char *buf, size_t size);
 int timers_module_stop(struct module *mod);
 int workqueues_module_stop(struct module *mod);
 int kthreads_module_stop(struct module *mod, bool *keep_mapped);
-/* Platform drivers a module left registered (platform.c). */
-int platform_module_stop(struct module *mod);
-/* IRQ lines a module left requested (irq.c). */
+/* IRQ lines a module left requested (irq/manage.c). */
 int irqs_module_stop(struct module *mod);
 
-/* The queue schedule() without a queue of its own sleeps on, for this thread (ksync.c). */
+/* The queue schedule() without a queue of its own sleeps on, for this thread (semaphore.c). */
 void sched_set_own_queue(wait_queue_head_t *wq);
 
 /* Milliseconds of the monotonic clock: the value of `jiffies`. */
@@ -42,7 +45,7 @@ bool timer_is_delayed_work(const struct timer_list *t, work_func_t *fn);
 /* The softirq thread's wait for a running timer or tasklet to end. */
 bool softirq_on_this_thread(void);
 
-/* The kernel's rules, checked (kcheck.c). */
+/* The kernel's rules, checked (checks.c). */
 enum kcheck_kind {
 	KCHECK_SLEEP,		/* sleeping in atomic context */
 	KCHECK_LOCK_HELD,	/* a lock held when a file operation or callback returned */
@@ -54,9 +57,40 @@ enum kcheck_kind {
 
 void kcheck_count(enum kcheck_kind kind, unsigned int n);
 unsigned int kcheck_spinlocks_held(void);
-/* After a driver's function @fn (a file operation, a callback) returned: locks left held. */
-void kcheck_on_return(const char *what, const void *fn);
 /* The summary at unload; -ENOTRECOVERABLE in strict mode when there were problems. */
 int kcheck_module_unload(struct module *mod, unsigned int deferred_left);
+
+/* ---- modules (kernel/module/, kernel/params.c, kernel/printk/) ---- */
+
+
+/* Called for each symbol a module needs; a non-zero return stops the walk with it. */
+typedef int (*module_symbol_fn)(const char *name, bool weak, void *data);
+
+/*
+ * Call @fn for each undefined symbol of the dynamic symbol table of the
+ * 64-bit ELF shared object @path. Return: 0, what @fn returned, -ENOEXEC
+ * (not a well-formed ELF64 shared object) or -errno of opening it.
+ */
+int module_each_needed_symbol(const char *path, module_symbol_fn fn, void *data);
+
+/*
+ * Whether the module @path says (MODULE_LICENSE, in .modinfo) it is under a
+ * GPL-compatible licence, as the kernel decides it: 1, 0, or -errno.
+ */
+int module_license_gpl(const char *path);
+
+/* The name of the loaded module whose code is at @addr, or NULL. */
+const char *module_name_of_code(const void *addr);
+
+struct module;
+
+/* Whether other loaded modules use @mod's exports (loader.c); they go first. */
+bool loader_has_holders(const struct module *mod);
+
+/* Free the charp values the loader allocated for @mod (params.c). */
+void params_free(struct module *mod);
+
+/* printk() lines start with this module name (printk.c). */
+void printk_set_prefix(const char *name);
 
 #endif

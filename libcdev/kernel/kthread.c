@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - kernel threads: a POSIX thread each, with a task of its own as
+ * libcdev - kernel/kthread.c:
+ * kernel threads: a POSIX thread each, with a task of its own as
  * `current`, created stopped as kthread_create() leaves them.
  *
  * kthread_stop() sets the flag kthread_should_stop() reads and wakes the
@@ -17,7 +18,7 @@
 
 #include "core/core.h"
 #include "kernel/internal.h"
-#include "kernel/sched/sched.h"
+#include "backend/backend.h"
 
 struct kthread {
 	struct task_struct task;	/* what kthread_create() returns */

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "core/core.h"
+#include "kernel/internal.h"
 
 /* strto*() would skip leading white space: the whole value must be the number. */
 static bool starts_with_number(const char *val)

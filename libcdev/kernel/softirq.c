@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - what the deferred-work sources share: the context a thread is
+ * libcdev - kernel/softirq.c:
+ * what the deferred-work sources share: the context a thread is
  * in, callbacks' names for reports, and the module-unload sweep.
  */
 #include <dlfcn.h>

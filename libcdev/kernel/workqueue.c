@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - work queues: each queue has worker threads, started when work
+ * libcdev - kernel/workqueue.c:
+ * work queues: each queue has worker threads, started when work
  * arrives and no worker is idle, up to its max_active.
  *
  * As in the kernel, one work item never runs on two workers at once (a
@@ -380,8 +381,7 @@ _public_ void destroy_workqueue(struct workqueue_struct *wq)
 
 static void delayed_work_timer_fn(struct timer_list *t)
 {
-	struct delayed_work *dwork = (struct delayed_work *)((char *)t -
-							     offsetof(struct delayed_work, timer));
+	struct delayed_work *dwork = container_of(t, struct delayed_work, timer);
 
 	pthread_mutex_lock(&wq_lock);
 	if (dwork->work.pending == WORK_TIMER && !dwork->wq->dying)
@@ -393,8 +393,7 @@ bool timer_is_delayed_work(const struct timer_list *t, work_func_t *fn)
 {
 	if (t->function != delayed_work_timer_fn)
 		return false;
-	*fn = ((const struct delayed_work *)((const char *)t -
-					     offsetof(struct delayed_work, timer)))->work.func;
+	*fn = container_of(t, const struct delayed_work, timer)->work.func;
 	return true;
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - copy_from_user()/copy_to_user().
+ * libcdev - lib/usercopy.c:
+ * copy_from_user()/copy_to_user().
  *
  * The caller's memory is reached through the accessor the backend installed
  * for the request running on this thread. Without one (the direct backend)
@@ -15,7 +16,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
-#include "lib/usercopy.h"
+#include "backend/backend.h"
 
 static __thread _tls_hot_ const struct uaccess_ops *current_uaccess;
 static __thread _tls_hot_ void *current_uaccess_ctx;

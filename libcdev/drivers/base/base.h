@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - what the register banks (io.c) and the platform bus share, and
- * what the bus (platform.c) and the described devices (platform-describe.c)
- * share.
+ * libcdev - what the platform bus (platform.c), the register banks behind
+ * its memory resources (iomem.c) and the devices described in text
+ * (describe.c) share.
+ *
+ * Included by: the files of libcdev/drivers/base/ only.
  */
-#ifndef LIBCDEV_PLATFORM_PRIVATE_H
-#define LIBCDEV_PLATFORM_PRIVATE_H
+#ifndef LIBCDEV_DRIVERS_BASE_H
+#define LIBCDEV_DRIVERS_BASE_H
 
 #include <libcdev/platform.h>
 

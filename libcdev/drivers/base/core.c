@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - classes and device names (see device.h for how they differ from
+ * libcdev - drivers/base/core.c and class.c:
+ * classes and device names (see device.h for how they differ from
  * the kernel's: here they name the node a backend made for the number).
  */
 #include <errno.h>
@@ -11,7 +12,7 @@
 #include <sys/stat.h>
 
 #include "core/core.h"
-#include "fs/internal.h"
+#include "backend/backend.h"
 #include <libcdev/sysfs.h>
 
 struct device_entry {

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - the platform bus: devices, drivers, binding (probe/remove with
+ * libcdev - drivers/base/platform.c:
+ * the platform bus: devices, drivers, binding (probe/remove with
  * the driver's ->dev_groups served in between), resources and properties.
  *
  * One recursive lock serializes binding and the lists, as the kernel's
  * device lock does: a probe() may register other devices or drivers.
  *
  * This file holds the bus and its lists; the devices described in text and
- * their properties are in platform-describe.c.
+ * their properties are in describe.c.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -16,8 +17,6 @@
 #include <string.h>
 
 #include "core/core.h"
-#include "kernel/internal.h"
-#include "fs/internal.h"
 #include "drivers/base/base.h"
 #include <libcdev/platform.h>
 #include <libcdev/sysfs.h>

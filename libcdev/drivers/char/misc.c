@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "core/core.h"
+#include "backend/backend.h"
 #include <libcdev/miscdevice.h>
 #include <libcdev/sysfs.h>
 

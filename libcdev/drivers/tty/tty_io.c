@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - the caller's controlling terminal: current->signal->tty.
+ * libcdev - drivers/tty/tty_io.c:
+ * the caller's controlling terminal: current->signal->tty.
  *
  * A request does not carry it, /proc/PID/stat does (tty_nr). Drivers key
  * state on the pointer, as they do in the kernel, so one terminal is always
@@ -15,7 +16,7 @@
 #include <sys/sysmacros.h>
 
 #include "core/core.h"
-#include "kernel/sched/sched.h"
+#include "backend/backend.h"
 
 struct tty_struct {
 	dev_t dev;		/* MKDEV() */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - simulated interrupt lines (irq.h): one "hardirq" thread runs the
+ * libcdev - kernel/irq/manage.c and kernel/irq/irq_sim.c:
+ * simulated interrupt lines (irq.h): one "hardirq" thread runs the
  * hard handlers of raised lines in atomic context, each action with a
  * threaded handler has a thread of its own, as kernel/irq/manage.c gives it.
  *

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - the symbols a module file needs from others: the undefined
+ * libcdev - kernel/module/main.c:
+ * the symbols a module file needs from others: the undefined
  * entries of its dynamic symbol table. Read from the file, so that a module
  * that failed to load can still say what it missed. Every offset and size is
  * checked against the file before use; headers are copied out with memcpy()
@@ -14,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/internal.h"
 
 static bool in_bounds(size_t size, Elf64_Off off, Elf64_Xword len)
 {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - the module loader: a module file opened with dlopen(), its
+ * libcdev - kernel/module/main.c:
+ * the module loader: a module file opened with dlopen(), its
  * EXPORT_SYMBOL()s linked to the modules that use them, its parameters, its
  * init and exit, and its unload. A file of its own: module.c keeps only the
  * reference counts, which every driver call takes, as kernel/module/main.c
@@ -18,7 +19,6 @@
 
 #include "core/core.h"
 #include "kernel/internal.h"
-#include "kernel/module/internal.h"
 #include "backend/backend.h"
 
 /* How long a forced unload waits for the methods of its interrupted files. */

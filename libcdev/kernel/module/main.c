@@ -5,13 +5,12 @@
  * atomically, so a module is either in use or going, never both.
  *
  * The loader, which opens module files and links their symbols, is in
- * module-loader.c.
+ * loader.c.
  */
 #include <errno.h>
 
 #include "core/core.h"
 #include "kernel/internal.h"
-#include "kernel/module/internal.h"
 
 static bool module_is_live(const struct module *mod)
 {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - printk(): a driver's messages on standard error, one line each,
+ * libcdev - kernel/printk/printk.c:
+ * printk(): a driver's messages on standard error, one line each,
  * "NAME: message", with the level spelled out for warnings and worse; through
  * log.c, so LIBCDEV_LOG and libcdev_set_log_fn() apply as to the library's.
  */
@@ -11,7 +12,7 @@
 #include <string.h>
 
 #include "core/core.h"
-#include "kernel/module/internal.h"
+#include "kernel/internal.h"
 
 static const char *module_prefix;
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - wait queues and the current task.
+ * libcdev - kernel/sched/wait.c:
+ * wait queues. prepare_to_wait() and finish_wait() are in core.c, beside
+ * schedule(), whose per-thread wait state they share.
  *
  * A wait queue is a mutex, a condition variable and a sequence count bumped
  * by each wake-up. A task records the queue it sleeps on, so an interrupt
@@ -13,7 +15,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
-#include "kernel/sched/sched.h"
+#include "backend/backend.h"
 
 _public_ void init_waitqueue_head(wait_queue_head_t *wq)
 {
@@ -162,194 +164,4 @@ _public_ int __wait_sleep(wait_queue_head_t *wq, unsigned long seq, bool interru
 	pthread_mutex_unlock(&wq->lock);
 	task_set_waiting(t, NULL);
 	return ret;
-}
-
-/* ---- tasks ---- */
-
-static __thread _tls_hot_ struct task_struct *current_task;
-static __thread struct task_struct self_task;
-static __thread pthread_mutex_t self_task_lock = PTHREAD_MUTEX_INITIALIZER;
-
-long long monotonic_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-/* What a request does not carry and /proc/PID/status does. */
-struct proc_status {
-	pid_t tgid;
-	uid_t ruid;
-	gid_t rgid;
-	char comm[TASK_COMM_LEN];
-};
-
-/* The name, thread group and real ids of @pid from /proc; false if it is gone. */
-static bool task_read_proc(pid_t pid, struct proc_status *ps)
-{
-	char path[64], line[256];
-	unsigned int id;
-	FILE *f;
-	int v;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	f = fopen(path, "re");
-	if (!f)
-		return false;
-	while (fgets(line, sizeof(line), f)) {
-		if (!strncmp(line, "Name:\t", 6)) {
-			size_t len = strcspn(line + 6, "\n");
-
-			if (len >= sizeof(ps->comm))
-				len = sizeof(ps->comm) - 1;
-			memcpy(ps->comm, line + 6, len);
-			ps->comm[len] = '\0';
-		} else if (sscanf(line, "Tgid: %d", &v) == 1) {
-			ps->tgid = v;
-		} else if (sscanf(line, "Uid: %u", &id) == 1) {
-			ps->ruid = id;
-		} else if (sscanf(line, "Gid: %u", &id) == 1) {
-			ps->rgid = id;
-			break;	/* the last line wanted: Gid follows Uid and Tgid */
-		}
-	}
-	fclose(f);
-	return true;
-}
-
-/*
- * Reading /proc costs more than a whole small request, so it is done only
- * when the driver asks for `current` (task_fill()), and a thread remembers
- * the last caller it looked up for a moment (a client making many calls in
- * a row): a pid reused or a comm changed within that moment can show the
- * previous one's. The ids the request carries are part of the key: a caller
- * that changed its effective ids is read again.
- */
-static __thread struct {
-	pid_t pid;
-	uid_t uid;
-	gid_t gid;
-	long long when;
-	struct proc_status ps;
-} task_cache;
-
-void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gid,
-	       pthread_mutex_t *lock)
-{
-	memset(t, 0, sizeof(*t));
-	t->pid = pid;
-	t->tgid = tgid ? tgid : pid;
-	t->tgid_known = tgid != 0;
-	t->uid = uid;
-	t->gid = gid;
-	t->wait_lock = lock;
-	t->signal = &t->signal_data;
-	/* The real ids, until /proc says otherwise. */
-	t->ruid = uid;
-	t->rgid = gid;
-}
-
-void task_fill(struct task_struct *t)
-{
-	long long now;
-
-	if (t->proc_known)
-		return;
-	t->proc_known = 1;
-	now = monotonic_ns();
-	if (task_cache.pid != t->pid || task_cache.uid != t->uid || task_cache.gid != t->gid ||
-	    now - task_cache.when > TASK_CACHE_NS) {
-		struct proc_status ps = { .tgid = t->pid, .ruid = t->uid, .rgid = t->gid };
-
-		task_cache.pid = 0;
-		if (!task_read_proc(t->pid, &ps))
-			return;
-		task_cache.ps = ps;
-		task_cache.pid = t->pid;
-		task_cache.uid = t->uid;
-		task_cache.gid = t->gid;
-		task_cache.when = now;
-	}
-	memcpy(t->comm, task_cache.ps.comm, sizeof(t->comm));
-	t->ruid = task_cache.ps.ruid;
-	t->rgid = task_cache.ps.rgid;
-	if (!t->tgid_known)
-		t->tgid = task_cache.ps.tgid;
-}
-
-void task_set_current(struct task_struct *t)
-{
-	current_task = t;
-}
-
-/* Called from the driver's own thread (direct backend): the task is this thread. */
-static _noinline_ struct task_struct *task_self(void)
-{
-	if (!self_task.wait_lock)
-		task_init(&self_task, gettid(), getpid(), geteuid(), getegid(), &self_task_lock);
-	return &self_task;
-}
-
-/* Every call of a method asks: the request's task is a load, nothing more. */
-struct task_struct *task_current(void)
-{
-	return current_task ? current_task : task_self();
-}
-
-_public_ struct task_struct *libcdev_current(void)
-{
-	struct task_struct *t = task_current();
-
-	/* The driver may read signal_pending(current) in a loop that never sleeps. */
-	task_watch_interrupts(t);
-	task_fill(t);
-	return t;
-}
-
-_public_ void libcdev_task_interrupt(struct task_struct *t)
-{
-	wait_queue_head_t *wq;
-
-	__atomic_store_n(&t->sigpending, 1, __ATOMIC_RELEASE);
-	pthread_mutex_lock(t->wait_lock);
-	wq = t->waiting_on;
-	if (wq) {
-		/* Under the queue's lock, so the sleeper is either not yet asleep
-		 * (and sees sigpending) or wakes from this broadcast. */
-		pthread_mutex_lock(&wq->lock);
-		pthread_cond_broadcast(&wq->cond);
-		pthread_mutex_unlock(&wq->lock);
-	}
-	pthread_mutex_unlock(t->wait_lock);
-}
-
-_public_ void libcdev_task_clear_interrupt(struct task_struct *t)
-{
-	__atomic_store_n(&t->sigpending, 0, __ATOMIC_RELEASE);
-}
-
-_public_ bool capable(int cap)
-{
-	struct task_struct *t = task_current();
-	unsigned long long caps = 0;
-	char path[64], line[256];
-	FILE *f;
-
-	if (cap < 0 || cap > 63)
-		return false;
-	if (!t->cap_known) {
-		snprintf(path, sizeof(path), "/proc/%d/status", (int)t->pid);
-		f = fopen(path, "re");
-		if (!f)
-			return false;	/* cannot tell: deny, as the safe answer */
-		while (fgets(line, sizeof(line), f))
-			if (sscanf(line, "CapEff: %llx", &caps) == 1)
-				break;
-		fclose(f);
-		t->cap_effective = caps;
-		t->cap_known = 1;
-	}
-	return t->cap_effective & (1ULL << cap);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - timers and tasklets, run by one "softirq" thread per process.
+ * libcdev - kernel/time/timer.c and kernel/softirq.c:
+ * timers and tasklets, run by one "softirq" thread per process.
  *
  * Pending timers are a list sorted by expiry (equal times keep the order
  * they were armed in, as the kernel's wheel does for one bucket); the thread

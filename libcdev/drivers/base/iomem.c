@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - register banks (io.h): one per memory resource of a platform
+ * libcdev - the memory behind ioremap() (arch/x86/mm/ioremap.c, lib/devres.c):
+ * register banks (io.h): one per memory resource of a platform
  * device, made on first use, gone with the device. An access finds its bank
  * by address; the bank's operations, if a test gave some, see it in place
  * of the memory.
