@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The request threads (libcdev/leaders.c) on pipes rather than kernel
+ * The request threads (fuse-common/leaders.c) on pipes rather than kernel
  * connections: each byte written is a request, read by one of the channel's
  * receivers, which waits in a blocking read(2). A method that blocks leaves
  * another receiver reading; a request that would leave its channel with no
