@@ -55,6 +55,19 @@ if ! diff -u "$tmp/kernel" "$tmp/macros"; then
 	fail=1
 fi
 
+# -Bsymbolic-functions: the library's calls to its own functions are bound
+# inside it, with no relocation a program's function of the name could take.
+readelf --dyn-syms -W "$lib" | awk '$4 == "FUNC" && $7 != "UND" { sub(/@.*/, "", $8); print $8 }' |
+	sort -u > "$tmp/funcs"
+readelf -rW "$lib" | awk '$3 ~ /JUMP_SLOT|GLOB_DAT/ && NF >= 5 { sub(/@.*/, "", $5); print $5 }' |
+	sort -u > "$tmp/relocs"
+comm -12 "$tmp/funcs" "$tmp/relocs" > "$tmp/unbound"
+if [ -s "$tmp/unbound" ]; then
+	echo "FAIL: calls of the library to its own functions go through relocations" \
+		"(linked without -Bsymbolic-functions?): $(head -5 "$tmp/unbound" | tr '\n' ' ')"
+	fail=1
+fi
+
 [ $fail = 0 ] || exit 1
 echo "exports: $(wc -l < "$tmp/have") symbols, all in libcdev.sym;" \
 	"$(wc -l < "$tmp/pairs") old names aliased, $(wc -l < "$tmp/macros") in names.h"
