@@ -75,6 +75,13 @@ aliases)
  * so that drivers and programs built before keep loading and running.
  * Linked into libcdev.so only, as an input file of assignments.
  *
+ * An alias has the address and type of its symbol but no size. Modules are
+ * built -fPIC and reach the objects (system_wq, param_ops_int, ...) through
+ * the GOT, at that address. A program built before without -fPIC (PIE or
+ * not) that has such an object copied into itself by a copy relocation
+ * would get nothing copied: the dynamic linker warns "different size" and
+ * the program must be relinked. No function is affected.
+ *
  * Made by tools/gen-names.sh from libcdev/libcdev.sym; do not edit.
  */
 EOF
