@@ -23,6 +23,9 @@
 
 #include "fuse-private.h"
 
+/* libfuse's struct fuse_conn_info has a field named as the kernel's capable(). */
+#undef capable
+
 #define FUSE_DEVICE "/dev/fuse"
 
 static struct fuse_session *se;

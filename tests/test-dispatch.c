@@ -43,13 +43,13 @@ static void open_calls_driver_with_inode(void **state)
 	assert_ptr_equal(f->f_op, &testdrv_fops);
 	assert_int_equal(f->f_pos, 0);
 	/* The open file holds the cdev and its owner. */
-	assert_int_equal(kobject_refcount(&d.cdev.kobj), 2);
+	assert_int_equal(libcdev_kobject_refcount(&d.cdev.kobj), 2);
 	assert_int_equal(module_refcount(&mod), 1);
 
 	assert_int_equal(cdev_direct_release(f), 0);
 	assert_int_equal(d.flushes, 1);
 	assert_int_equal(d.releases, 1);
-	assert_int_equal(kobject_refcount(&d.cdev.kobj), 1);
+	assert_int_equal(libcdev_kobject_refcount(&d.cdev.kobj), 1);
 	assert_int_equal(module_refcount(&mod), 0);
 	cdev_del(&d.cdev);
 }
@@ -150,7 +150,7 @@ static void cdev_without_ops_is_enxio(void **state)
 	assert_non_null(c);
 	assert_int_equal(cdev_add(c, MKDEV(MA, 0), 1), 0);
 	assert_int_equal(cdev_direct_open(MKDEV(MA, 0), O_RDONLY, &f), -ENXIO);
-	assert_int_equal(kobject_refcount(&c->kobj), 1);	/* the failed open gave it back */
+	assert_int_equal(libcdev_kobject_refcount(&c->kobj), 1);	/* the failed open gave it back */
 	cdev_del(c);
 }
 
@@ -164,7 +164,7 @@ static void open_error_is_returned_and_references_dropped(void **state)
 	d.open_error = -EBUSY;
 	assert_int_equal(cdev_add(&d.cdev, MKDEV(MA, 0), 1), 0);
 	assert_int_equal(cdev_direct_open(MKDEV(MA, 0), O_RDONLY, &f), -EBUSY);
-	assert_int_equal(kobject_refcount(&d.cdev.kobj), 1);
+	assert_int_equal(libcdev_kobject_refcount(&d.cdev.kobj), 1);
 	assert_int_equal(module_refcount(&mod), 0);
 	assert_int_equal(d.releases, 0);
 	cdev_del(&d.cdev);
@@ -357,11 +357,11 @@ static void open_file_survives_cdev_del(void **state)
 	assert_int_equal(cdev_direct_write(f, "abc", 3), 3);
 	assert_int_equal(cdev_direct_llseek(f, 0, SEEK_SET), 0);
 	assert_int_equal(cdev_direct_read(f, buf, sizeof(buf)), 3);
-	assert_int_equal(kobject_refcount(&d.cdev.kobj), 1);
+	assert_int_equal(libcdev_kobject_refcount(&d.cdev.kobj), 1);
 	assert_int_equal(module_refcount(&mod), 1);
 	assert_int_equal(cdev_direct_release(f), 0);
 	assert_int_equal(d.releases, 1);
-	assert_int_equal(kobject_refcount(&d.cdev.kobj), 0);
+	assert_int_equal(libcdev_kobject_refcount(&d.cdev.kobj), 0);
 	assert_int_equal(module_refcount(&mod), 0);
 
 	/* An allocated cdev is freed at the last release, not at cdev_del: ASan
@@ -372,7 +372,7 @@ static void open_file_survives_cdev_del(void **state)
 	assert_int_equal(cdev_add(c, MKDEV(MA, 1), 1), 0);
 	assert_int_equal(cdev_direct_open(MKDEV(MA, 1), O_RDONLY, &f), 0);
 	cdev_del(c);
-	assert_int_equal(kobject_refcount(&c->kobj), 1);	/* only the file's */
+	assert_int_equal(libcdev_kobject_refcount(&c->kobj), 1);	/* only the file's */
 	assert_ptr_equal(f->f_inode->i_cdev, c);
 	assert_int_equal(cdev_direct_llseek(f, 0, SEEK_CUR), 0);
 	assert_int_equal(cdev_direct_read(f, buf, 1), -EINVAL);

@@ -8,6 +8,7 @@
 #include <libcdev/fs.h>
 #include <libcdev/kobject.h>
 #include <libcdev/module.h>
+#include <libcdev/names.h>
 
 /**
  * struct cdev - a char device: a range of device numbers and its operations

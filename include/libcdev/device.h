@@ -17,6 +17,7 @@
 #include <libcdev/err.h>
 #include <libcdev/kdev_t.h>
 #include <libcdev/kobject.h>
+#include <libcdev/names.h>
 
 struct module;
 struct attribute_group;

@@ -13,6 +13,7 @@
 
 #include <libcdev/compiler.h>
 #include <libcdev/kdev_t.h>
+#include <libcdev/names.h>
 
 /* glibc names the 64-bit offset type loff_t only in its default feature set. */
 #ifndef __USE_MISC

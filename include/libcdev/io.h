@@ -16,6 +16,7 @@
 
 #include <stdint.h>
 
+#include <libcdev/names.h>
 #include <libcdev/platform.h>
 
 struct libcdev_regbank_ops {

@@ -21,6 +21,7 @@
 
 #include <libcdev/device.h>
 #include <libcdev/module.h>
+#include <libcdev/names.h>
 
 /* The lines of a process: 1 .. LIBCDEV_NR_IRQS - 1 (0 is not a valid IRQ). */
 #define LIBCDEV_NR_IRQS		1024

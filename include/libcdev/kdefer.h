@@ -27,6 +27,7 @@
 
 #include <libcdev/ksync.h>
 #include <libcdev/module.h>
+#include <libcdev/names.h>
 #include <libcdev/sched.h>
 
 /* ---- atomic context ---- */

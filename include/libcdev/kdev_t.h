@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include <libcdev/names.h>
+
 #define MINORBITS	20
 #define MINORMASK	((1U << MINORBITS) - 1)
 

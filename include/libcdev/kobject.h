@@ -7,6 +7,8 @@
 
 #include <stdbool.h>
 
+#include <libcdev/names.h>
+
 struct kobject;
 
 /** struct kobj_type - what all kobjects of one kind share */
@@ -67,7 +69,7 @@ struct kobject *kobject_get_unless_zero(struct kobject *kobj);
  */
 void kobject_put(struct kobject *kobj);
 
-/** kobject_refcount - the current reference count, for diagnostics and tests */
-unsigned int kobject_refcount(const struct kobject *kobj);
+/** libcdev_kobject_refcount - the current reference count, for diagnostics and tests */
+unsigned int libcdev_kobject_refcount(const struct kobject *kobj);
 
 #endif

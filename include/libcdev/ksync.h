@@ -18,6 +18,7 @@
 
 #include <stdbool.h>
 
+#include <libcdev/names.h>
 #include <libcdev/wait.h>
 
 /* ---- mutexes ---- */

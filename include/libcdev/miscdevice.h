@@ -18,6 +18,7 @@
 #include <libcdev/cdev.h>
 #include <libcdev/device.h>
 #include <libcdev/fs.h>
+#include <libcdev/names.h>
 
 #define MISC_MAJOR		10
 #define MISC_DYNAMIC_MINOR	255

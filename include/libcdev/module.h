@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <libcdev/names.h>
+
 enum module_state {
 	MODULE_STATE_LIVE = 0,	/* normal state */
 	MODULE_STATE_COMING,	/* being initialised */

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 
 #include <libcdev/module.h>
+#include <libcdev/names.h>
 
 struct kernel_param;
 

@@ -24,6 +24,7 @@
 
 #include <libcdev/device.h>
 #include <libcdev/module.h>
+#include <libcdev/names.h>
 
 struct attribute_group;
 

@@ -9,6 +9,8 @@
 #ifndef LIBCDEV_PRINTK_H
 #define LIBCDEV_PRINTK_H
 
+#include <libcdev/names.h>
+
 #define KERN_SOH	"\001"
 #define KERN_EMERG	KERN_SOH "0"
 #define KERN_ALERT	KERN_SOH "1"

@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include <libcdev/names.h>
+
 /* The kernel's "restart the system call" codes, 512 to 516: callers see EINTR. */
 #ifndef ERESTARTSYS
 #define ERESTARTSYS 512

@@ -30,6 +30,7 @@
 
 #include <libcdev/device.h>
 #include <libcdev/fs.h>
+#include <libcdev/names.h>
 
 struct kobject;
 

@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include <libcdev/compiler.h>
+#include <libcdev/names.h>
 
 /**
  * copy_from_user - copy a block of data from the caller

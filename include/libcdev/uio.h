@@ -19,6 +19,7 @@
 #include <sys/uio.h>
 
 #include <libcdev/fs.h>
+#include <libcdev/names.h>
 
 /* The kernel's iocb flags that mean something for a char device. */
 #define IOCB_APPEND	(1 << 1)

@@ -14,6 +14,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 
+#include <libcdev/names.h>
 #include <libcdev/sched.h>
 
 struct wait_queue_entry;
@@ -34,7 +35,7 @@ struct wait_queue_head {
 	pthread_cond_t cond;
 	unsigned long seq;		/* bumped by every wake-up */
 	struct wait_queue_entry *head;
-	unsigned int sleepers;		/* waiters between __wait_prepare and __wait_finish */
+	unsigned int sleepers;		/* between libcdev_wait_prepare() and _finish() */
 };
 typedef struct wait_queue_head wait_queue_head_t;
 
@@ -64,24 +65,24 @@ void __wake_up(wait_queue_head_t *wq_head, unsigned int mode, int nr, void *key)
 
 /*
  * The snapshot a waiter takes before testing its condition. From then until
- * __wait_finish() the waiter counts in waitqueue_active(), as a task on the
+ * libcdev_wait_finish() the waiter counts in waitqueue_active(), as a task on the
  * kernel's queue does from prepare_to_wait() to finish_wait(): a waker that
  * sets the condition and then sees no sleeper may skip its wake-up safely.
  */
-unsigned long __wait_prepare(wait_queue_head_t *wq_head);
-void __wait_finish(wait_queue_head_t *wq_head);
+unsigned long libcdev_wait_prepare(wait_queue_head_t *wq_head);
+void libcdev_wait_finish(wait_queue_head_t *wq_head);
 
 /*
  * Sleep until a wake-up after @seq, an interrupt (if @interruptible) or
  * @timeout_ms (< 0: none). Return: 0 woken, -ERESTARTSYS interrupted,
  * -ETIMEDOUT timed out.
  */
-int __wait_sleep(wait_queue_head_t *wq_head, unsigned long seq, bool interruptible,
-		 long timeout_ms);
+int libcdev_wait_sleep(wait_queue_head_t *wq_head, unsigned long seq,
+		       bool interruptible, long timeout_ms);
 
 /* Milliseconds left until the deadline, at least 0. */
-long __wait_remaining(const struct timespec *deadline);
-void __wait_deadline(struct timespec *deadline, long timeout_ms);
+long libcdev_wait_remaining(const struct timespec *deadline);
+void libcdev_wait_deadline(struct timespec *deadline, long timeout_ms);
 
 #define HZ 1000
 #define msecs_to_jiffies(m)	((long)(m))
@@ -91,15 +92,15 @@ void __wait_deadline(struct timespec *deadline, long timeout_ms);
 __extension__ ({							\
 	int __ret;							\
 	for (;;) {							\
-		unsigned long __seq = __wait_prepare(&(wq_head));	\
+		unsigned long __seq = libcdev_wait_prepare(&(wq_head));	\
 		if (condition) {					\
-			__wait_finish(&(wq_head));			\
+			libcdev_wait_finish(&(wq_head));		\
 			__ret = 0;					\
 			break;						\
 		}							\
-		__ret = __wait_sleep(&(wq_head), __seq, interruptible,	\
+		__ret = libcdev_wait_sleep(&(wq_head), __seq, interruptible, \
 				     timeout_ms);			\
-		__wait_finish(&(wq_head));				\
+		libcdev_wait_finish(&(wq_head));			\
 		if (__ret == -ERESTARTSYS)				\
 			break;						\
 		if (__ret == -ETIMEDOUT) {				\
@@ -135,23 +136,23 @@ __extension__ ({							\
 __extension__ ({							\
 	struct timespec __dl;						\
 	long __left = (timeout);					\
-	__wait_deadline(&__dl, __left);					\
+	libcdev_wait_deadline(&__dl, __left);				\
 	for (;;) {							\
-		unsigned long __seq = __wait_prepare(&(wq_head));	\
+		unsigned long __seq = libcdev_wait_prepare(&(wq_head));	\
 		int __r;						\
 		if (condition) {					\
-			__wait_finish(&(wq_head));			\
-			__left = __wait_remaining(&__dl);		\
+			libcdev_wait_finish(&(wq_head));		\
+			__left = libcdev_wait_remaining(&__dl);		\
 			__left = __left ? __left : 1;			\
 			break;						\
 		}							\
-		__left = __wait_remaining(&__dl);			\
+		__left = libcdev_wait_remaining(&__dl);			\
 		if (__left == 0) {					\
-			__wait_finish(&(wq_head));			\
+			libcdev_wait_finish(&(wq_head));		\
 			break;						\
 		}							\
-		__r = __wait_sleep(&(wq_head), __seq, intr, __left);	\
-		__wait_finish(&(wq_head));				\
+		__r = libcdev_wait_sleep(&(wq_head), __seq, intr, __left); \
+		libcdev_wait_finish(&(wq_head));			\
 		if (__r == -ERESTARTSYS) {				\
 			__left = -ERESTARTSYS;				\
 			break;						\

@@ -159,7 +159,7 @@ _public_ int cdev_direct_poll_wait(struct file *filp, __poll_t events, int timeo
 	pthread_cond_init(&p.cond, &attr);
 	pthread_condattr_destroy(&attr);
 	if (timeout_ms >= 0)
-		__wait_deadline(&deadline, timeout_ms);
+		libcdev_wait_deadline(&deadline, timeout_ms);
 
 	events |= POLLERR | POLLHUP | POLLNVAL;
 	for (;;) {

@@ -375,7 +375,7 @@ int vfs_hangup_module(struct module *mod, int timeout_ms)
 	struct open_file *of;
 	int stuck = 0;
 
-	__wait_deadline(&deadline, timeout_ms);
+	libcdev_wait_deadline(&deadline, timeout_ms);
 	pthread_mutex_lock(&files_lock);
 	if (hangup_mark_locked(mod))
 		while (hangup_running_locked(mod) &&

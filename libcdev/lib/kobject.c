@@ -89,7 +89,7 @@ _public_ void kobject_put(struct kobject *kobj)
 			   kobj->name ? kobj->name : "(unnamed)");
 }
 
-_public_ unsigned int kobject_refcount(const struct kobject *kobj)
+_public_ unsigned int libcdev_kobject_refcount(const struct kobject *kobj)
 {
 	return kobj ? (unsigned int)atomic_read_int(&kobj->refcount) : 0;
 }

@@ -51,7 +51,9 @@
 		__libcdev_might_sleep(__FILE__, __LINE__);		\
 	__g;								\
 })
-#define devm_kmalloc(dev, size, gfp)	devm_kmalloc(dev, size, __libcdev_devm_gfp(gfp))
+/* On the library's name, which <libcdev/names.h> maps devm_kmalloc to. */
+#define libcdev_devm_kmalloc(dev, size, gfp) \
+	libcdev_devm_kmalloc(dev, size, __libcdev_devm_gfp(gfp))
 #define devm_kzalloc(dev, size, gfp)	devm_kmalloc(dev, size, (gfp) | __GFP_ZERO)
 #define devm_kcalloc(dev, n, size, gfp)	devm_kmalloc_array(dev, n, size, (gfp) | __GFP_ZERO)
 #define devm_kmalloc_array(dev, n, size, gfp) __extension__ ({		\

@@ -11,11 +11,14 @@
 #include <libcdev/kcheck.h>
 #include <libcdev/ksync.h>
 
-/* The checks of kcheck.h at the driver's line: might sleep, held, released. */
+/*
+ * The checks of kcheck.h at the driver's line: might sleep, held, released.
+ * On the library's names, which <libcdev/names.h> maps the kernel's to.
+ */
 static inline void __libcdev_mutex_lock(struct mutex *lock, const char *file, int line)
 {
 	__libcdev_might_sleep(file, line);
-	(mutex_lock)(lock);
+	(libcdev_mutex_lock)(lock);
 	libcdev_lock_acquired(lock, false, file, line);
 }
 
@@ -24,7 +27,7 @@ static inline int __libcdev_mutex_lock_intr(struct mutex *lock, const char *file
 	int ret;
 
 	__libcdev_might_sleep(file, line);
-	ret = (mutex_lock_interruptible)(lock);
+	ret = (libcdev_mutex_lock_interruptible)(lock);
 	if (!ret)
 		libcdev_lock_acquired(lock, false, file, line);
 	return ret;
@@ -32,7 +35,7 @@ static inline int __libcdev_mutex_lock_intr(struct mutex *lock, const char *file
 
 static inline int __libcdev_mutex_trylock(struct mutex *lock, const char *file, int line)
 {
-	int ret = (mutex_trylock)(lock);
+	int ret = (libcdev_mutex_trylock)(lock);
 
 	if (ret)
 		libcdev_lock_acquired(lock, false, file, line);
@@ -42,13 +45,13 @@ static inline int __libcdev_mutex_trylock(struct mutex *lock, const char *file, 
 static inline void __libcdev_mutex_unlock(struct mutex *lock, const char *file, int line)
 {
 	libcdev_lock_released(lock, false, file, line);
-	(mutex_unlock)(lock);
+	(libcdev_mutex_unlock)(lock);
 }
 
-#define mutex_lock(lock)	__libcdev_mutex_lock(lock, __FILE__, __LINE__)
-#define mutex_lock_interruptible(lock) __libcdev_mutex_lock_intr(lock, __FILE__, __LINE__)
-#define mutex_lock_killable(lock) __libcdev_mutex_lock_intr(lock, __FILE__, __LINE__)
-#define mutex_trylock(lock)	__libcdev_mutex_trylock(lock, __FILE__, __LINE__)
-#define mutex_unlock(lock)	__libcdev_mutex_unlock(lock, __FILE__, __LINE__)
+#define libcdev_mutex_lock(lock)	__libcdev_mutex_lock(lock, __FILE__, __LINE__)
+#define libcdev_mutex_lock_interruptible(lock) __libcdev_mutex_lock_intr(lock, __FILE__, __LINE__)
+#define libcdev_mutex_lock_killable(lock) __libcdev_mutex_lock_intr(lock, __FILE__, __LINE__)
+#define libcdev_mutex_trylock(lock)	__libcdev_mutex_trylock(lock, __FILE__, __LINE__)
+#define libcdev_mutex_unlock(lock)	__libcdev_mutex_unlock(lock, __FILE__, __LINE__)
 
 #endif

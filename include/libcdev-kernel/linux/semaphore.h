@@ -11,13 +11,17 @@
 #include <libcdev/kcheck.h>
 #include <libcdev/ksync.h>
 
-/* Sleeping in atomic context is reported at the driver's line (kcheck.h). */
-#define down(sem)	(__libcdev_might_sleep(__FILE__, __LINE__), (down)(sem))
-#define down_interruptible(sem) \
-	(__libcdev_might_sleep(__FILE__, __LINE__), (down_interruptible)(sem))
-#define down_killable(sem) \
-	(__libcdev_might_sleep(__FILE__, __LINE__), (down_killable)(sem))
-#define down_timeout(sem, j) \
-	(__libcdev_might_sleep(__FILE__, __LINE__), (down_timeout)(sem, j))
+/*
+ * Sleeping in atomic context is reported at the driver's line (kcheck.h).
+ * The macros wrap the library's names, which <libcdev/names.h> maps the
+ * kernel's to: a call is checked, a bare name still is the function.
+ */
+#define libcdev_down(sem)	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_down)(sem))
+#define libcdev_down_interruptible(sem) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_down_interruptible)(sem))
+#define libcdev_down_killable(sem) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_down_killable)(sem))
+#define libcdev_down_timeout(sem, j) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_down_timeout)(sem, j))
 
 #endif

@@ -27,13 +27,16 @@ static inline bool __libcdev_access_ok(unsigned long addr, unsigned long size)
 }
 #define access_ok(addr, size)	__libcdev_access_ok((unsigned long)(addr), (unsigned long)(size))
 
-/* Touching user memory may fault and sleep: reported in atomic context (kcheck.h). */
-#define copy_to_user(to, from, n) \
-	(__libcdev_might_sleep(__FILE__, __LINE__), (copy_to_user)(to, from, n))
-#define copy_from_user(to, from, n) \
-	(__libcdev_might_sleep(__FILE__, __LINE__), (copy_from_user)(to, from, n))
-#define clear_user(to, n) \
-	(__libcdev_might_sleep(__FILE__, __LINE__), (clear_user)(to, n))
+/*
+ * Touching user memory may fault and sleep: reported in atomic context
+ * (kcheck.h). On the library's names, which <libcdev/names.h> maps to.
+ */
+#define libcdev_copy_to_user(to, from, n) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_copy_to_user)(to, from, n))
+#define libcdev_copy_from_user(to, from, n) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_copy_from_user)(to, from, n))
+#define libcdev_clear_user(to, n) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_clear_user)(to, n))
 
 #define __get_user(x, ptr)	get_user(x, ptr)
 #define __put_user(x, ptr)	put_user(x, ptr)

@@ -14,10 +14,13 @@
 #define READ	0
 #define WRITE	1
 
-/* Touching the caller's memory may fault and sleep: checked at the driver's line (kcheck.h). */
-#define copy_to_iter(addr, bytes, i) \
-	(__libcdev_might_sleep(__FILE__, __LINE__), (copy_to_iter)(addr, bytes, i))
-#define copy_from_iter(addr, bytes, i) \
-	(__libcdev_might_sleep(__FILE__, __LINE__), (copy_from_iter)(addr, bytes, i))
+/*
+ * Touching the caller's memory may fault and sleep: checked at the driver's
+ * line (kcheck.h). On the library's names, which <libcdev/names.h> maps to.
+ */
+#define libcdev_copy_to_iter(addr, bytes, i) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_copy_to_iter)(addr, bytes, i))
+#define libcdev_copy_from_iter(addr, bytes, i) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_copy_from_iter)(addr, bytes, i))
 
 #endif

@@ -223,8 +223,8 @@ _public_ void libcdev_set_current_state(unsigned int state)
 	 * kernel's sets the task running again: the usual
 	 * set_current_state(); if (!cond) schedule(); loses no wake-up.
 	 */
-	sched_wait.own_seq = __wait_prepare(sched_own_queue());
-	__wait_finish(sched_own_queue());
+	sched_wait.own_seq = libcdev_wait_prepare(sched_own_queue());
+	libcdev_wait_finish(sched_own_queue());
 }
 
 _public_ int autoremove_wake_function(struct wait_queue_entry *e, unsigned int mode,
@@ -245,8 +245,8 @@ _public_ void prepare_to_wait(wait_queue_head_t *wq, struct wait_queue_entry *e,
 	/* Queued before the snapshot: a waker that sees the queue empty ran before it. */
 	if (!e->pprev)
 		add_wait_queue(wq, e);
-	sched_wait.seq = __wait_prepare(wq);
-	__wait_finish(wq);	/* the entry itself keeps waitqueue_active() true */
+	sched_wait.seq = libcdev_wait_prepare(wq);
+	libcdev_wait_finish(wq);	/* the entry itself keeps waitqueue_active() true */
 	sched_wait.wq = wq;
 	sched_wait.state = state;
 }
@@ -280,12 +280,12 @@ _public_ long schedule_timeout(long timeout)
 		seq = sched_wait.own_seq;
 	}
 	if (!forever)
-		__wait_deadline(&dl, timeout);
-	ret = __wait_sleep(wq, seq, interruptible, forever ? -1L : timeout);
+		libcdev_wait_deadline(&dl, timeout);
+	ret = libcdev_wait_sleep(wq, seq, interruptible, forever ? -1L : timeout);
 	libcdev_set_current_state(TASK_RUNNING);
 	if (forever)
 		return timeout;
-	return ret == -ETIMEDOUT ? 0 : __wait_remaining(&dl);
+	return ret == -ETIMEDOUT ? 0 : libcdev_wait_remaining(&dl);
 }
 
 _public_ long schedule_timeout_interruptible(long timeout)

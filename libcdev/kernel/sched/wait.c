@@ -82,7 +82,7 @@ _public_ void __wake_up(wait_queue_head_t *wq, unsigned int mode, int nr, void *
 	pthread_mutex_unlock(&wq->lock);
 }
 
-_public_ unsigned long __wait_prepare(wait_queue_head_t *wq)
+_public_ unsigned long libcdev_wait_prepare(wait_queue_head_t *wq)
 {
 	unsigned long seq;
 
@@ -93,14 +93,14 @@ _public_ unsigned long __wait_prepare(wait_queue_head_t *wq)
 	return seq;
 }
 
-_public_ void __wait_finish(wait_queue_head_t *wq)
+_public_ void libcdev_wait_finish(wait_queue_head_t *wq)
 {
 	pthread_mutex_lock(&wq->lock);
 	wq->sleepers--;
 	pthread_mutex_unlock(&wq->lock);
 }
 
-_public_ void __wait_deadline(struct timespec *dl, long timeout_ms)
+_public_ void libcdev_wait_deadline(struct timespec *dl, long timeout_ms)
 {
 	clock_gettime(CLOCK_MONOTONIC, dl);
 	if (timeout_ms < 0)
@@ -113,7 +113,7 @@ _public_ void __wait_deadline(struct timespec *dl, long timeout_ms)
 	}
 }
 
-_public_ long __wait_remaining(const struct timespec *dl)
+_public_ long libcdev_wait_remaining(const struct timespec *dl)
 {
 	struct timespec now;
 	long ms;
@@ -130,15 +130,15 @@ static void task_set_waiting(struct task_struct *t, wait_queue_head_t *wq)
 	pthread_mutex_unlock(t->wait_lock);
 }
 
-_public_ int __wait_sleep(wait_queue_head_t *wq, unsigned long seq, bool interruptible,
-		 long timeout_ms)
+_public_ int libcdev_wait_sleep(wait_queue_head_t *wq, unsigned long seq,
+				bool interruptible, long timeout_ms)
 {
 	struct task_struct *t = task_current();
 	struct timespec dl;
 	int ret = 0, r;
 
 	if (timeout_ms >= 0)
-		__wait_deadline(&dl, timeout_ms);
+		libcdev_wait_deadline(&dl, timeout_ms);
 	if (interruptible)
 		task_watch_interrupts(t);
 	/* Recorded for every sleep: wake_up_process() ends uninterruptible ones too. */
