@@ -209,6 +209,30 @@ static void test_cdev_device_add(void **state)
 	free(k.dev.name);
 }
 
+/* ---- kstrtobool ---- */
+
+static void test_kstrtobool(void **state)
+{
+	static const char *const yes[] = { "y", "Y", "t", "T", "1", "on", "ON", "yes" };
+	static const char *const no[] = { "n", "N", "f", "F", "0", "off", "oFf", "never" };
+	bool b;
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(yes); i++) {
+		b = false;
+		assert_int_equal(kstrtobool(yes[i], &b), 0);
+		assert_true(b);
+		b = true;
+		assert_int_equal(kstrtobool(no[i], &b), 0);
+		assert_false(b);
+	}
+	b = true;
+	assert_int_equal(kstrtobool("", &b), -EINVAL);
+	assert_int_equal(kstrtobool("o", &b), -EINVAL);
+	assert_int_equal(kstrtobool("x", &b), -EINVAL);
+	assert_true(b);
+}
+
 /* ---- ida / idr ---- */
 
 static DEFINE_IDA(test_ida);
@@ -290,6 +314,7 @@ int main(void)
 		/* One registry for all: the misc region stays registered, as in the kernel. */
 		cmocka_unit_test(test_misc_minors),
 		cmocka_unit_test(test_cdev_device_add),
+		cmocka_unit_test(test_kstrtobool),
 		cmocka_unit_test(test_ida_idr),
 		cmocka_unit_test(test_simple_buffers),
 	};

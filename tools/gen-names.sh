@@ -36,6 +36,13 @@ pairs() {
 	done
 }
 
+# Kernel names added after the first release: the section of libcdev.sym
+# that the comment "under the kernel's names" opens, up to the next comment.
+# They exist only prefixed (no alias: nothing was built against them).
+later_kernel_names() {
+	sed -n "/under the kernel's names/,/^[[:space:]]*\/\*.*own/s/^[[:space:]]*libcdev_\([A-Za-z0-9_]*\);\$/\1/p" "$sym"
+}
+
 case ${1:-} in
 pairs)
 	pairs
@@ -59,7 +66,8 @@ names)
 #define LIBCDEV_NAMES_H
 
 EOF
-	pairs | awk '$3 == "kernel" {
+	{ pairs; later_kernel_names | awk '{ print $1, "libcdev_" $1, "kernel" }'; } |
+	LC_ALL=C sort | awk '$3 == "kernel" {
 		tabs = "\t"
 		for (w = 8 + length($1); w < 40; w += 8 - w % 8)
 			tabs = tabs "\t"

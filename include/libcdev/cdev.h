@@ -33,4 +33,14 @@ void cdev_del(struct cdev *cdev);
 struct kobject *cdev_get(struct cdev *cdev);
 void cdev_put(struct cdev *cdev);
 
+struct class;
+struct device;
+
+/**
+ * libcdev_cdev_device_add - what cdev_device_add() does: cdev_add() of
+ * @dev->devt, with a node named dev_name(@dev) if it has one, in @dev's
+ * class or else in @cls; 0 or a negative errno, nothing left on failure
+ */
+int libcdev_cdev_device_add(struct cdev *cdev, struct device *dev, struct class *cls);
+
 #endif

@@ -87,4 +87,7 @@ static inline const char *dev_name(const struct device *dev)
 	return dev->name;
 }
 
+/** dev_set_name - the node's name for cdev_device_add(), printf()-style; 0 or -ENOMEM */
+int dev_set_name(struct device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 #endif

@@ -114,4 +114,12 @@ void libcdev_module_add_param(struct module *mod, struct kernel_param *kp);
 #define MODULE_PARM_DESC(_parm, desc)					\
 	__MODULE_INFO(parm, #_parm ":" desc)
 
+/**
+ * kstrtobool - a yes or no from @s: y/Y/t/T/1 or n/N/f/F/0 by the first
+ * character, "on" or "off" by the first two (case aside)
+ *
+ * Return: 0 with *@res set, or -EINVAL.
+ */
+int kstrtobool(const char *s, bool *res);
+
 #endif

@@ -14,6 +14,8 @@
 #ifndef LIBCDEV_NAMES_H
 #define LIBCDEV_NAMES_H
 
+#define __kfifo_from_user			libcdev___kfifo_from_user
+#define __kfifo_to_user				libcdev___kfifo_to_user
 #define __module_get				libcdev___module_get
 #define __platform_driver_register		libcdev___platform_driver_register
 #define __register_chrdev			libcdev___register_chrdev
@@ -62,6 +64,7 @@
 #define delayed_work_pending			libcdev_delayed_work_pending
 #define destroy_workqueue			libcdev_destroy_workqueue
 #define dev_driver_string			libcdev_dev_driver_string
+#define dev_set_name				libcdev_dev_set_name
 #define device_add_group			libcdev_device_add_group
 #define device_add_groups			libcdev_device_add_groups
 #define device_create				libcdev_device_create
@@ -104,6 +107,17 @@
 #define flush_work				libcdev_flush_work
 #define flush_workqueue				libcdev_flush_workqueue
 #define free_irq				libcdev_free_irq
+#define ida_alloc_range				libcdev_ida_alloc_range
+#define ida_destroy				libcdev_ida_destroy
+#define ida_free				libcdev_ida_free
+#define idr_alloc				libcdev_idr_alloc
+#define idr_alloc_cyclic			libcdev_idr_alloc_cyclic
+#define idr_destroy				libcdev_idr_destroy
+#define idr_find				libcdev_idr_find
+#define idr_for_each				libcdev_idr_for_each
+#define idr_get_next				libcdev_idr_get_next
+#define idr_remove				libcdev_idr_remove
+#define idr_replace				libcdev_idr_replace
 #define init_completion				libcdev_init_completion
 #define init_waitqueue_head			libcdev_init_waitqueue_head
 #define ioremap					libcdev_ioremap
@@ -116,6 +130,7 @@
 #define kobject_name				libcdev_kobject_name
 #define kobject_put				libcdev_kobject_put
 #define kobject_set_name			libcdev_kobject_set_name
+#define kstrtobool				libcdev_kstrtobool
 #define kthread_complete_and_exit		libcdev_kthread_complete_and_exit
 #define kthread_exit				libcdev_kthread_exit
 #define kthread_should_stop			libcdev_kthread_should_stop
@@ -167,6 +182,7 @@
 #define prepare_to_wait				libcdev_prepare_to_wait
 #define prepare_to_wait_exclusive		libcdev_prepare_to_wait_exclusive
 #define printk					libcdev_printk
+#define proc_remove				libcdev_proc_remove
 #define queue_delayed_work			libcdev_queue_delayed_work
 #define queue_work				libcdev_queue_work
 #define register_chrdev_region			libcdev_register_chrdev_region
@@ -177,6 +193,15 @@
 #define schedule_timeout_interruptible		libcdev_schedule_timeout_interruptible
 #define schedule_timeout_uninterruptible	libcdev_schedule_timeout_uninterruptible
 #define sema_init				libcdev_sema_init
+#define seq_lseek				libcdev_seq_lseek
+#define seq_printf				libcdev_seq_printf
+#define seq_putc				libcdev_seq_putc
+#define seq_puts				libcdev_seq_puts
+#define seq_read				libcdev_seq_read
+#define seq_release				libcdev_seq_release
+#define seq_vprintf				libcdev_seq_vprintf
+#define seq_write				libcdev_seq_write
+#define single_release				libcdev_single_release
 #define stream_open				libcdev_stream_open
 #define strncpy_from_user			libcdev_strncpy_from_user
 #define synchronize_irq				libcdev_synchronize_irq

@@ -67,6 +67,23 @@ int platform_module_stop(struct module *mod);
 void kfs_remove_device(struct device *dev);
 void kfs_remove_class(const struct class *cls);
 
+/*
+ * kmalloc() and krealloc() for memory the library keeps on behalf of a
+ * driver (seq_file buffers, idr arrays, proc entries): accounted to @owner
+ * as the driver's own kmalloc() would be, so what it leaves at unload is
+ * reported (checks.c). @gfp holds the bits of <linux/gfp.h>; the two below
+ * are the ones looked at. kmem_free() is kfree().
+ */
+#define KMEM_ZERO	0x100u		/* __GFP_ZERO */
+#define KMEM_MAY_SLEEP	0x400u		/* __GFP_DIRECT_RECLAIM, part of GFP_KERNEL */
+#define kmem_alloc(size, gfp, owner) \
+	kmem_realloc_at(NULL, size, gfp, owner, __FILE__, __LINE__)
+#define kmem_realloc(p, size, gfp, owner) \
+	kmem_realloc_at(p, size, gfp, owner, __FILE__, __LINE__)
+void *kmem_realloc_at(void *p, size_t size, unsigned int gfp, struct module *owner,
+		      const char *file, int line);
+void kmem_free(const void *p);
+
 /* Atomic helpers for the int counters in public structs. */
 static inline int atomic_read_int(const int *v)
 {

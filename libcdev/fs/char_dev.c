@@ -399,3 +399,24 @@ _public_ int libcdev_backend_nodes(int (*fn)(const char *name, dev_t dev, void *
 	pthread_mutex_unlock(&cdev_map_lock);
 	return ret;
 }
+
+_public_ int libcdev_cdev_device_add(struct cdev *cdev, struct device *dev, struct class *cls)
+{
+	struct device *named;
+	int err;
+
+	if (!dev->devt)
+		return -EINVAL;
+	if (dev->class)
+		cls = dev->class;
+	/* The kernel's device_add() names the node; here device_create() does. */
+	if (dev->name) {
+		named = device_create(cls, NULL, dev->devt, dev->driver_data, "%s", dev->name);
+		if (IS_ERR(named))
+			return (int)PTR_ERR(named);
+	}
+	err = cdev_add(cdev, dev->devt, 1);
+	if (err && dev->name)
+		device_destroy(cls, dev->devt);
+	return err;
+}

@@ -232,6 +232,31 @@ _public_ void libcdev_kmem_untrack(uintptr_t p)
 	free(k);
 }
 
+void *kmem_realloc_at(void *p, size_t size, unsigned int gfp, struct module *owner,
+		      const char *file, int line)
+{
+	uintptr_t old = (uintptr_t)p;	/* an address only, once realloc() has moved it */
+	void *q;
+
+	if (gfp & KMEM_MAY_SLEEP)
+		__libcdev_might_sleep(file, line);
+	if (!p && (gfp & KMEM_ZERO))
+		q = calloc(1, size);
+	else
+		q = realloc(p, size);
+	if (!q)
+		return NULL;
+	libcdev_kmem_untrack(old);
+	libcdev_kmem_track((uintptr_t)q, size, owner, file, line);
+	return q;
+}
+
+void kmem_free(const void *p)
+{
+	libcdev_kmem_untrack((uintptr_t)p);
+	free((void *)p);
+}
+
 /* Report @mod's allocations still live, as kmemleak would find them; forget them. */
 static unsigned int kmem_module_leaks(struct module *mod)
 {

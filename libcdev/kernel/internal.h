@@ -32,6 +32,8 @@ int workqueues_module_stop(struct module *mod);
 int kthreads_module_stop(struct module *mod, bool *keep_mapped);
 /* IRQ lines a module left requested (irq/manage.c). */
 int irqs_module_stop(struct module *mod);
+/* /proc entries a module left (fs/proc.c). */
+int proc_module_stop(struct module *mod);
 
 /* The queue schedule() without a queue of its own sleeps on, for this thread (semaphore.c). */
 void sched_set_own_queue(wait_queue_head_t *wq);

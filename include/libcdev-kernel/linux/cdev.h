@@ -23,22 +23,7 @@ struct class __libcdev_cdev_class = { .name = "cdev" };
  */
 static inline int cdev_device_add(struct cdev *cdev, struct device *dev)
 {
-	struct class *cls = dev->class ? dev->class : &__libcdev_cdev_class;
-	struct device *named;
-	int err;
-
-	if (!dev->devt)
-		return -EINVAL;
-	if (dev->name) {
-		named = device_create(cls, NULL, dev->devt,
-				      dev->driver_data, "%s", dev->name);
-		if (IS_ERR(named))
-			return (int)PTR_ERR(named);
-	}
-	err = cdev_add(cdev, dev->devt, 1);
-	if (err && dev->name)
-		device_destroy(cls, dev->devt);
-	return err;
+	return libcdev_cdev_device_add(cdev, dev, &__libcdev_cdev_class);
 }
 
 /* cdev_device_del - the node and the number go; files already open keep working */

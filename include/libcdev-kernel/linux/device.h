@@ -67,28 +67,6 @@ static inline void dev_set_drvdata(struct device *dev, void *data)
 	dev->driver_data = data;
 }
 
-/* dev_set_name - the node's name for cdev_device_add(), printf()-style */
-__attribute__((format(printf, 2, 3)))
-static inline int dev_set_name(struct device *dev, const char *fmt, ...)
-{
-	char *name;
-	va_list ap;
-	int len;
-
-	va_start(ap, fmt);
-	len = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	name = len < 0 ? NULL : (char *)malloc((size_t)len + 1);
-	if (!name)
-		return -ENOMEM;
-	va_start(ap, fmt);
-	vsnprintf(name, (size_t)len + 1, fmt, ap);
-	va_end(ap);
-	free(dev->name);
-	dev->name = name;
-	return 0;
-}
-
 /* device_initialize - no name yet; the rest is the driver's (zeroed memory, as in the kernel) */
 static inline void device_initialize(struct device *dev)
 {

@@ -24,6 +24,7 @@
 #include <linux/stringify.h>
 #include <linux/types.h>
 #include <libcdev/kcheck.h>
+#include <libcdev/moduleparam.h>
 
 #define U8_MAX		((u8)~0U)
 #define S8_MAX		((s8)(U8_MAX >> 1))
@@ -139,29 +140,6 @@ __LIBCDEV_KSTRTO_S(kstrtol, long, LONG_MIN, LONG_MAX)
 __LIBCDEV_KSTRTO_S(kstrtoint, int, INT_MIN, INT_MAX)
 __LIBCDEV_KSTRTO_S(kstrtos16, s16, S16_MIN, S16_MAX)
 __LIBCDEV_KSTRTO_S(kstrtos8, s8, S8_MIN, S8_MAX)
-
-static inline int kstrtobool(const char *s, bool *res)
-{
-	switch (s[0]) {
-	case 'y': case 'Y': case 't': case 'T': case '1':
-		*res = true;
-		return 0;
-	case 'n': case 'N': case 'f': case 'F': case '0':
-		*res = false;
-		return 0;
-	case 'o': case 'O':
-		if (s[1] == 'n' || s[1] == 'N') {
-			*res = true;
-			return 0;
-		}
-		if (s[1] == 'f' || s[1] == 'F') {
-			*res = false;
-			return 0;
-		}
-		break;
-	}
-	return -EINVAL;
-}
 
 #define simple_strtoul(cp, endp, base)	strtoul(cp, endp, base)
 #define simple_strtol(cp, endp, base)	strtol(cp, endp, base)

@@ -7,7 +7,8 @@
  * reader and one writer need no lock, as in the kernel; more of either use
  * the _spinlocked forms or a lock of their own.
  *
- * Written for libcdev. Not here: the variable-length record fifos
+ * The fifo itself and its copies to and from user memory are libcdev's
+ * <libcdev/kfifo.h>. Written for libcdev. Not here: the variable-length record fifos
  * (STRUCT_KFIFO_REC_1/2) and the DMA helpers.
  */
 #ifndef LIBCDEV_KERNEL_LINUX_KFIFO_H
@@ -23,14 +24,7 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/uaccess.h>
-
-struct __kfifo {
-	unsigned int in;	/* elements ever put in */
-	unsigned int out;	/* elements ever taken out */
-	unsigned int mask;	/* size - 1 */
-	unsigned int esize;	/* bytes per element */
-	void *data;
-};
+#include <libcdev/kfifo.h>
 
 #define __STRUCT_KFIFO_COMMON(datatype, ptrtype)			\
 	union {								\
@@ -84,29 +78,6 @@ do {									\
 		.data = (fifo).buf } } }
 
 /* ---- the untyped operations, in elements ---- */
-
-static inline unsigned int __kfifo_len(const struct __kfifo *f)
-{
-	return __atomic_load_n(&f->in, __ATOMIC_ACQUIRE) -
-	       __atomic_load_n(&f->out, __ATOMIC_ACQUIRE);
-}
-
-static inline unsigned int __kfifo_unused(const struct __kfifo *f)
-{
-	return (f->mask + 1) - __kfifo_len(f);
-}
-
-/* Byte offsets and lengths of the (at most two) pieces of @len elements at @off. */
-static inline unsigned int __kfifo_span(const struct __kfifo *f, unsigned int len,
-					unsigned int off, unsigned int *boff,
-					unsigned int *blen)
-{
-	unsigned int size = (f->mask + 1) * f->esize;
-
-	*boff = (off & f->mask) * f->esize;
-	*blen = len * f->esize;
-	return *blen < size - *boff ? *blen : size - *boff;	/* the first piece */
-}
 
 static inline void __kfifo_copy_in(struct __kfifo *f, const void *src, unsigned int len,
 				   unsigned int off)
@@ -197,53 +168,6 @@ static inline int __kfifo_init(struct __kfifo *f, void *buffer, unsigned int siz
 		return -EINVAL;
 	}
 	f->mask = size - 1;
-	return 0;
-}
-
-/*
- * Between the fifo and the caller's memory: @len bytes at most, whole
- * elements. On a fault nothing moves (the kernel's rule) and -EFAULT is
- * returned; *@copied says how many bytes went across.
- */
-static inline int __kfifo_to_user(struct __kfifo *f, void __user *to, unsigned long len,
-				  unsigned int *copied)
-{
-	unsigned int n = len / f->esize, avail = __kfifo_len(f);
-	unsigned int boff, blen, l, left;
-
-	if (n > avail)
-		n = avail;
-	l = __kfifo_span(f, n, f->out, &boff, &blen);
-	left = (copy_to_user)(to, (const char *)f->data + boff, l);
-	if (!left)
-		left = (copy_to_user)((char __user *)to + l, f->data, blen - l);
-	else
-		left += blen - l;
-	*copied = blen - left;
-	if (left)
-		return -EFAULT;
-	__atomic_store_n(&f->out, f->out + n, __ATOMIC_RELEASE);
-	return 0;
-}
-
-static inline int __kfifo_from_user(struct __kfifo *f, const void __user *from,
-				    unsigned long len, unsigned int *copied)
-{
-	unsigned int n = len / f->esize, room = __kfifo_unused(f);
-	unsigned int boff, blen, l, left;
-
-	if (n > room)
-		n = room;
-	l = __kfifo_span(f, n, f->in, &boff, &blen);
-	left = (copy_from_user)((char *)f->data + boff, from, l);
-	if (!left)
-		left = (copy_from_user)(f->data, (const char __user *)from + l, blen - l);
-	else
-		left += blen - l;
-	*copied = blen - left;
-	if (left)
-		return -EFAULT;
-	__atomic_store_n(&f->in, f->in + n, __ATOMIC_RELEASE);
 	return 0;
 }
 

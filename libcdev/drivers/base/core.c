@@ -285,3 +285,19 @@ int node_name_for(struct cdev *cdev, dev_t dev, char *buf, size_t size)
 			*p = '/';
 	return 0;
 }
+
+_public_ int dev_set_name(struct device *dev, const char *fmt, ...)
+{
+	char *name;
+	va_list ap;
+	int len;
+
+	va_start(ap, fmt);
+	len = vasprintf(&name, fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		return -ENOMEM;
+	free(dev->name);
+	dev->name = name;
+	return 0;
+}
