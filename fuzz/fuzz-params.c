@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (struct kernel_param *kp = mod.params; kp; kp = kp->next)
 			check_round_trip(kp);
 	}
-	params_free(&mod);
+	libcdev_module_params_free(&mod);
 	free(text);
 	return 0;
 }

@@ -116,6 +116,14 @@ int libcdev_module_load(const char *path, struct module **modp);
 int libcdev_module_param(struct module *mod, const char *arg);
 
 /**
+ * libcdev_module_params_free - free the strings libcdev_module_param() copied
+ * into @mod's charp parameters (each such parameter is then NULL); defaults
+ * the module set itself are left alone. The loader calls it at unload; a
+ * program that sets the parameters of a module of its own calls it when done.
+ */
+void libcdev_module_params_free(struct module *mod);
+
+/**
  * libcdev_module_start - run the module's init function
  *
  * Return: 0, or init's negative errno, after which the module is unloaded

@@ -89,9 +89,6 @@ struct module;
 /* Whether other loaded modules use @mod's exports (loader.c); they go first. */
 bool loader_has_holders(const struct module *mod);
 
-/* Free the charp values the loader allocated for @mod (params.c). */
-void params_free(struct module *mod);
-
 /* printk() lines start with this module name (printk.c). */
 void printk_set_prefix(const char *name);
 

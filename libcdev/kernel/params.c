@@ -176,7 +176,7 @@ static int param_set_charp(const char *val, const struct kernel_param *kp)
 	return 0;
 }
 
-void params_free(struct module *mod)
+_public_ void libcdev_module_params_free(struct module *mod)
 {
 	for (struct kernel_param *kp = mod->params; kp; kp = kp->next) {
 		if (kp->ops == &param_ops_charp) {

@@ -478,7 +478,7 @@ _public_ int libcdev_module_start(struct module *mod)
 	if (err > 0)
 		err = -err;	/* a positive return is a bug the kernel also turns into an error */
 	if (err) {
-		params_free(mod);
+		libcdev_module_params_free(mod);
 		loader_unlink(l);
 		printk_set_prefix(NULL);
 		loader_free(l);
@@ -524,7 +524,7 @@ _public_ int libcdev_module_unload(struct module *mod, bool force)
 	/* What exit() left running would run unmapped code: cancel it, wait, report. */
 	left = libcdev_module_defer_stop(mod, &keep_mapped);
 	err = kcheck_module_unload(mod, (unsigned int)left);
-	params_free(mod);
+	libcdev_module_params_free(mod);
 	loader_unlink(l);
 	/* Forced with files still open: their methods must stay mapped. */
 	if (module_refcount(mod) > 0 || keep_mapped)
