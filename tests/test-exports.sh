@@ -1,6 +1,6 @@
 #!/bin/sh
 # The shared library exports exactly the symbols of its version script, each
-# in the LIBCDEV_0 node, and nothing else leaks out of -fvisibility=hidden.
+# in a version node of it, and nothing else leaks out of -fvisibility=hidden.
 set -eu
 : "${top_srcdir:=.}" "${top_builddir:=.}"
 lib="$top_builddir/libcdev/.libs/libcdev.so"

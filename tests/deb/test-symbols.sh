@@ -6,13 +6,15 @@ set -eu
 : "${top_srcdir:=.}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-sed -n 's/^[[:space:]]*\([A-Za-z_][A-Za-z0-9_]*\);$/\1@LIBCDEV_0/p' "$top_srcdir/libcdev/libcdev.sym" |
-	LC_ALL=C sort > "$tmp/want"
-sed -n 's/^ \([^ ]*\) .*/\1/p' "$top_srcdir/debian/libcdev0.symbols" | grep -v '^LIBCDEV_0@' |
+# Each name with the node it is in ("LIBCDEV_1 {" opens one).
+awk '/^[A-Za-z_][A-Za-z0-9_]* *\{/ { node = $1 }
+	/^[[:space:]]*[A-Za-z_][A-Za-z0-9_]*;$/ { sub(/^[[:space:]]*/, ""); sub(/;$/, ""); print $0 "@" node }' \
+	"$top_srcdir/libcdev/libcdev.sym" | LC_ALL=C sort > "$tmp/want"
+sed -n 's/^ \([^ ]*\) .*/\1/p' "$top_srcdir/debian/libcdev0.symbols" | grep -v '^LIBCDEV_[0-9]*@' |
 	LC_ALL=C sort > "$tmp/have"
 if ! diff -u "$tmp/want" "$tmp/have"; then
 	echo "FAIL: debian/libcdev0.symbols differs from libcdev.sym (- missing there, + not exported)."
-	echo "A new symbol goes in as ' NAME@LIBCDEV_0 VERSION', VERSION the first release with it."
+	echo "A new symbol goes in as ' NAME@NODE VERSION', VERSION the first release with it."
 	exit 1
 fi
 echo "symbols: $(wc -l < "$tmp/have"), as libcdev.sym exports them"

@@ -9,8 +9,9 @@ typedef int (*module_symbol_fn)(const char *name, bool weak, void *data);
 
 /*
  * Call @fn for each undefined symbol of the dynamic symbol table of the
- * 64-bit ELF shared object @path. Return: 0, what @fn returned, -ENOEXEC
- * (not a well-formed ELF64 shared object) or -errno of opening it.
+ * 64-bit ELF shared object @path (elf.c, libcdev_module_info_next_needed()).
+ * Return: 0, what @fn returned, -ENOEXEC (not a well-formed ELF64 shared
+ * object) or -errno of opening it.
  */
 int module_each_needed_symbol(const char *path, module_symbol_fn fn, void *data);
 
