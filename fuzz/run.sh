@@ -44,7 +44,7 @@ build() {
 status=0
 for t in $targets; do
 	case $t in
-	modinfo-elf) build "$t" "$top_srcdir/tools/modinfo-elf.c" ;;
+	modinfo-elf) build "$t" "$top_srcdir/libcdev/kernel/module/elf.c" ;;
 	dispatch) build "$t" "$top_srcdir/tests/testdrv.c" $(for s in $lib_sources; do echo "$top_srcdir/$s"; done) ;;
 	*) build "$t" $(for s in $lib_sources; do echo "$top_srcdir/$s"; done) ;;
 	esac

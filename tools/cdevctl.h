@@ -84,7 +84,4 @@ int cmd_irq(int argc, char **argv);
 /* cdevctl twin-test: runs cdev-twin-test, found beside cdevctl (twin-test.c). */
 int cmd_twin_test(int argc, char **argv);
 
-/* Read the NUL-separated "key=value" strings of a module's .modinfo section. */
-int modinfo_read(const char *path, char **data, size_t *size);
-
 #endif

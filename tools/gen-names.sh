@@ -8,6 +8,8 @@
 #                         renamed symbol as an alias of its new one
 #   gen-names.sh pairs    "old new" lines, "old new kernel" for the kernel's
 #                         names, for the tests
+#   gen-names.sh later    "name libcdev_name" for the kernel's names added
+#                         after the first release (mapped, not aliased)
 #
 # The library defines every kernel name as libcdev_NAME (a program's own
 # down() can then not take over the library's or a driver's); drivers keep
@@ -46,6 +48,9 @@ later_kernel_names() {
 case ${1:-} in
 pairs)
 	pairs
+	;;
+later)
+	later_kernel_names | awk '{ print $1, "libcdev_" $1 }'
 	;;
 names)
 	cat <<'EOF'
@@ -96,7 +101,7 @@ EOF
 	pairs | awk '{ printf "%s = %s;\n", $1, $2 }'
 	;;
 *)
-	echo "usage: $0 names|aliases|pairs" >&2
+	echo "usage: $0 names|aliases|pairs|later" >&2
 	exit 2
 	;;
 esac

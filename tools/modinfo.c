@@ -2,63 +2,44 @@
 /*
  * cdevctl modinfo: what a module says about itself, read from its ELF
  * section .modinfo without loading it (no code of the module runs), as the
- * kernel's modinfo does.
+ * kernel's modinfo does. The library reads the file (libcdev_module_info_*()).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
+
+#include <libcdev/module.h>
 
 #include "cdevctl.h"
 #include "modconf.h"
-#include "modinfo-elf.h"
 
-int modinfo_read(const char *path, char **data, size_t *size)
+/* The type of parameter @name (@nlen bytes) from "parmtype=NAME:TYPE", or NULL. */
+static const char *param_type(const struct libcdev_module_info *info, const char *name,
+			      size_t nlen)
 {
-	size_t off = 0, len = 0;
-	struct stat st;
-	void *map;
-	int fd, err;
+	const char *v;
+	size_t pos = 0;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
-		close(fd);
-		return -ENOEXEC;
-	}
-	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (map == MAP_FAILED)
-		return -errno;
-	err = modinfo_elf_find(map, st.st_size, &off, &len);
-	if (!err) {
-		*data = malloc(len + 1);
-		if (*data) {
-			memcpy(*data, (char *)map + off, len);
-			(*data)[len] = '\0';
-			*size = len;
-		} else {
-			err = -ENOMEM;
-		}
-	}
-	munmap(map, st.st_size);
-	return err;
+	while (libcdev_module_info_next(info, "parmtype", &pos, &v) > 0)
+		if (!strncmp(v, name, nlen) && v[nlen] == ':')
+			return v + nlen + 1;
+	return NULL;
 }
 
-/* The value of "parmtype=NAME:TYPE" for @name, or NULL. */
-static const char *param_type(const char *data, size_t size, const char *name, size_t nlen)
+/* Whether a "parm=NAME:DESCRIPTION" describes the parameter of "NAME:..." @name_colon. */
+static bool param_described(const struct libcdev_module_info *info, const char *name_colon,
+			    size_t nlen)
 {
-	for (const char *p = data; p < data + size; p += strlen(p) + 1)
-		if (!strncmp(p, "parmtype=", 9) && !strncmp(p + 9, name, nlen) && p[9 + nlen] == ':')
-			return p + 9 + nlen + 1;
-	return NULL;
+	const char *v;
+	size_t pos = 0;
+
+	while (libcdev_module_info_next(info, "parm", &pos, &v) > 0)
+		if (!strncmp(v, name_colon, nlen + 1))
+			return true;
+	return false;
 }
 
 /* What to print: everything, one field (-F), or the parameters (-p); -0 ends each with NUL. */
@@ -77,52 +58,46 @@ static void print_field(const struct modinfo_opts *o, const char *key, const cha
 }
 
 /* parm: NAME:DESCRIPTION (TYPE), as the kernel's modinfo prints it. */
-static void print_params(const struct modinfo_opts *o, const char *data, size_t size)
+static void print_params(const struct modinfo_opts *o, const struct libcdev_module_info *info)
 {
-	for (const char *p = data; p < data + size; p += strlen(p) + 1) {
-		const char *colon, *type;
-		char line[1024];
+	const char *v, *colon, *type;
+	char line[1024];
+	size_t pos = 0;
 
-		if (strncmp(p, "parm=", 5) || !(colon = strchr(p + 5, ':')))
+	while (libcdev_module_info_next(info, "parm", &pos, &v) > 0) {
+		if (!(colon = strchr(v, ':')))
 			continue;
-		type = param_type(data, size, p + 5, colon - (p + 5));
-		snprintf(line, sizeof(line), "%s%s%s%s", p + 5, type ? " (" : "", type ? type : "",
+		type = param_type(info, v, colon - v);
+		snprintf(line, sizeof(line), "%s%s%s%s", v, type ? " (" : "", type ? type : "",
 			 type ? ")" : "");
 		print_field(o, "parm:", line);
 	}
 	/* Parameters without a description still show their type. */
-	for (const char *p = data; p < data + size; p += strlen(p) + 1) {
-		const char *colon = strchr(p, ':');
-		bool described = false;
-
-		if (strncmp(p, "parmtype=", 9) || !colon)
+	pos = 0;
+	while (libcdev_module_info_next(info, "parmtype", &pos, &v) > 0) {
+		colon = strchr(v, ':');
+		if (!colon || param_described(info, v, colon - v))
 			continue;
-		for (const char *q = data; q < data + size; q += strlen(q) + 1)
-			if (!strncmp(q, "parm=", 5) && !strncmp(q + 5, p + 9, colon - p - 9 + 1))
-				described = true;
-		if (!described) {
-			char line[1024];
-
-			snprintf(line, sizeof(line), "%.*s: (%s)", (int)(colon - p - 9), p + 9, colon + 1);
-			print_field(o, "parm:", line);
-		}
+		snprintf(line, sizeof(line), "%.*s: (%s)", (int)(colon - v), v, colon + 1);
+		print_field(o, "parm:", line);
 	}
 }
 
 /* Every "@key=value" of the section, in its order. */
-static void print_key(const struct modinfo_opts *o, const char *data, size_t size, const char *key)
+static void print_key(const struct modinfo_opts *o, const struct libcdev_module_info *info,
+		      const char *key)
 {
-	size_t klen = strlen(key);
+	const char *v;
+	size_t pos = 0;
 	char field[64];
 
 	snprintf(field, sizeof(field), "%s:", key);
-	for (const char *p = data; p < data + size; p += strlen(p) + 1)
-		if (!strncmp(p, key, klen) && p[klen] == '=')
-			print_field(o, field, p + klen + 1);
+	while (libcdev_module_info_next(info, key, &pos, &v) > 0)
+		print_field(o, field, v);
 }
 
-static void print_modinfo(const struct modinfo_opts *o, const char *path, const char *data,
-			  size_t size)
+static void print_modinfo(const struct modinfo_opts *o, const char *path,
+			  const struct libcdev_module_info *info)
 {
 	static const char *const order[] = { "description", "author", "license", "version", "alias" };
 
@@ -130,7 +105,7 @@ static void print_modinfo(const struct modinfo_opts *o, const char *path, const 
 		/* -p and -F parm: "NAME:DESCRIPTION (TYPE)" lines, as kmod's. */
 		struct modinfo_opts bare = { .field = "parm", .sep = o->sep };
 
-		print_params(&bare, data, size);
+		print_params(&bare, info);
 		return;
 	}
 	if (o->field && !strcmp(o->field, "filename")) {
@@ -138,35 +113,55 @@ static void print_modinfo(const struct modinfo_opts *o, const char *path, const 
 		return;
 	}
 	if (o->field) {
-		print_key(o, data, size, o->field);
+		print_key(o, info, o->field);
 		return;
 	}
 	print_field(o, "filename:", path);
 	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++)
-		print_key(o, data, size, order[k]);
-	print_params(o, data, size);
+		print_key(o, info, order[k]);
+	print_params(o, info);
+}
+
+/*
+ * The file's info, with a .modinfo section that lies wholly in it: an error
+ * found on the first read, before anything is printed.
+ */
+static int modinfo_open(const char *path, struct libcdev_module_info **infop)
+{
+	const char *v;
+	size_t pos = 0;
+	int err;
+
+	err = libcdev_module_info_open(path, infop);
+	if (err)
+		return err;
+	err = libcdev_module_info_next(*infop, NULL, &pos, &v);
+	if (err >= 0)
+		return 0;
+	libcdev_module_info_close(*infop);
+	return err;
 }
 
 /* A file as given, else a module name in the search path, as kmod's modinfo takes both. */
 static int modinfo_one(const struct modinfo_opts *o, const char *arg)
 {
-	char path[PATH_MAX], *data = NULL;
-	size_t size = 0;
+	struct libcdev_module_info *info;
+	char path[PATH_MAX];
 	int err;
 
 	if (access(arg, F_OK) == 0 || !module_arg_is_name(arg))
 		snprintf(path, sizeof(path), "%s", arg);
 	else if (module_find(arg, path, sizeof(path)))
 		return err_msg("modinfo: ERROR: Module %s not found.", arg);
-	err = modinfo_read(path, &data, &size);
+	err = modinfo_open(path, &info);
 	if (err == -ENODATA)
 		return err_msg("modinfo: %s: not a libcdev module (no .modinfo section)", path);
 	if (err == -ENOEXEC)
 		return err_msg("modinfo: %s: not a shared object", path);
 	if (err)
 		return err_msg("modinfo: %s: %s", path, strerror(-err));
-	print_modinfo(o, path, data, size);
-	free(data);
+	print_modinfo(o, path, info);
+	libcdev_module_info_close(info);
 	return 0;
 }
 

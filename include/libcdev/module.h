@@ -184,6 +184,76 @@ size_t libcdev_module_holders(struct module *mod, const char **names, size_t max
  */
 int libcdev_module_unknown_symbol(const char *path, char *name, size_t size);
 
+/*
+ * What a module file says of itself, read without loading it: the
+ * "key=value" strings of its .modinfo section (MODULE_LICENSE(),
+ * MODULE_PARM_DESC(), ...) and the symbols it needs from others. `cdevctl
+ * modinfo` prints them. The file is untrusted: every offset and size in it is
+ * checked before use. libcdev_module_info(3).
+ */
+struct libcdev_module_info;
+
+/**
+ * libcdev_module_info_open - read a module file without loading it
+ * @path: the .so file, a regular file
+ * @infop: set to the info, for the other libcdev_module_info_*() calls
+ *
+ * Return: 0; -ENOEXEC (not a well-formed 64-bit ELF shared object: its
+ * header, its section header table or its section-name table lies outside
+ * the file, or it is empty or not a regular file); -EINVAL (a NULL
+ * argument); -ENOMEM; another -errno of opening or mapping @path.
+ */
+int libcdev_module_info_open(const char *path, struct libcdev_module_info **infop);
+
+/**
+ * libcdev_module_info_open_image - the same, of a module image in memory
+ * @image: the file's bytes, at any alignment; kept by the caller until
+ *         libcdev_module_info_close()
+ * @size: how many
+ * @infop: set to the info
+ *
+ * Return: 0; -ENOEXEC; -EINVAL (a NULL argument); -ENOMEM.
+ */
+int libcdev_module_info_open_image(const void *image, size_t size,
+				   struct libcdev_module_info **infop);
+
+/** libcdev_module_info_close - free @info and what it read; NULL is allowed */
+void libcdev_module_info_close(struct libcdev_module_info *info);
+
+/**
+ * libcdev_module_info_next - the next value of a .modinfo key, in file order
+ * @info: from libcdev_module_info_open()
+ * @key: e.g. "license" or "parm"; NULL for every non-empty entry, whole
+ *       ("key=value")
+ * @pos: where to go on from: 0 for the first, then left as this call moved it
+ * @value: set to the value (after "@key="), NUL-terminated, valid until
+ *         libcdev_module_info_close()
+ *
+ * Return: 1 with @value set; 0 after the last; -ENODATA (the file has no
+ * .modinfo section: not a libcdev module); -ENOEXEC (a section header before
+ * .modinfo lies outside the file); -EINVAL (a NULL argument).
+ */
+int libcdev_module_info_next(const struct libcdev_module_info *info, const char *key,
+			     size_t *pos, const char **value);
+
+/**
+ * libcdev_module_info_next_needed - the next symbol the module needs from others
+ * @info: from libcdev_module_info_open()
+ * @pos: 0 for the first, then left as this call moved it
+ * @name: set to the symbol's name, valid until libcdev_module_info_close()
+ * @weak: set to whether it is a weak reference (the module loads without it)
+ *
+ * These are the undefined entries of its dynamic symbol table, as the loader
+ * links them (libcdev_module_unknown_symbol()).
+ *
+ * Return: 1 with @name and @weak set; 0 after the last (or when it has no
+ * dynamic symbol table); -ENOEXEC (the table, its string table or a section
+ * header before it lies outside the file, or its entries are not ELF64
+ * symbols); -EINVAL (a NULL argument).
+ */
+int libcdev_module_info_next_needed(const struct libcdev_module_info *info, size_t *pos,
+				    const char **name, bool *weak);
+
 /**
  * try_module_get - take a reference on a module unless it is going away
  * @mod: the module, or NULL (built-in code: always succeeds)

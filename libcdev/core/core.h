@@ -63,6 +63,8 @@ int registry_name_of(dev_t dev, char *buf, size_t size);
 void kcheck_on_return(const char *what, const void *fn);
 /* Platform drivers a module left registered, unregistered at its unload (drivers/base/platform.c). */
 int platform_module_stop(struct module *mod);
+/* /proc entries a module left, removed at its unload (fs/proc.c). */
+int proc_module_stop(struct module *mod);
 /* The attribute files of a device or class, removed with it (fs/kernfs.c). */
 void kfs_remove_device(struct device *dev);
 void kfs_remove_class(const struct class *cls);

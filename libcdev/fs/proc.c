@@ -18,7 +18,6 @@
 #include <string.h>
 
 #include "core/core.h"
-#include "kernel/internal.h"
 #include <libcdev/poll.h>
 #include <libcdev/proc_fs.h>
 

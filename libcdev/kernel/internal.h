@@ -32,8 +32,6 @@ int workqueues_module_stop(struct module *mod);
 int kthreads_module_stop(struct module *mod, bool *keep_mapped);
 /* IRQ lines a module left requested (irq/manage.c). */
 int irqs_module_stop(struct module *mod);
-/* /proc entries a module left (fs/proc.c). */
-int proc_module_stop(struct module *mod);
 
 /* The queue schedule() without a queue of its own sleeps on, for this thread (semaphore.c). */
 void sched_set_own_queue(wait_queue_head_t *wq);
@@ -70,8 +68,9 @@ typedef int (*module_symbol_fn)(const char *name, bool weak, void *data);
 
 /*
  * Call @fn for each undefined symbol of the dynamic symbol table of the
- * 64-bit ELF shared object @path. Return: 0, what @fn returned, -ENOEXEC
- * (not a well-formed ELF64 shared object) or -errno of opening it.
+ * 64-bit ELF shared object @path (elf.c, libcdev_module_info_next_needed()).
+ * Return: 0, what @fn returned, -ENOEXEC (not a well-formed ELF64 shared
+ * object) or -errno of opening it.
  */
 int module_each_needed_symbol(const char *path, module_symbol_fn fn, void *data);
 
