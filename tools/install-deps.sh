@@ -13,7 +13,7 @@ apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
 	build-essential autoconf automake autoconf-archive libtool pkgconf \
 	libcmocka-dev scdoc libfuse3-dev fuse3 libudev-dev \
-	clang valgrind bats jq libsystemd-dev systemd bash-completion \
+	clang clang-format valgrind bats jq libsystemd-dev systemd bash-completion \
 	debhelper dpkg-dev lintian strace \
 	qemu-system-x86 busybox-static cpio kmod udev
 # The headers of the kernel vm-run fetches: the ABI linux-image-amd64 names.
