@@ -18,9 +18,9 @@
 
 #include "test-util.h"
 /* White-box: the loader's two questions, asked through the same reader. */
-#include "kernel/module/internal.h"
+#include "kernel/internal.h"
 
-static const char names[] = "\0.text\0.modinfo\0";	/* offsets 0, 1, 7 */
+static const char names[] = "\0.text\0.modinfo\0"; /* offsets 0, 1, 7 */
 static const char info[] = "license=GPL\0description=test";
 /* needed at 1, weakly at 8, defined at 15, cut at 23: its NUL is left out. */
 static const char dynstr[] = "\0needed\0weakly\0defined\0cut";
@@ -71,9 +71,14 @@ static size_t build_image(unsigned char *buf, size_t shoff_pad, bool dyn)
 	sh[2].sh_size = sizeof(info);
 	sh[3].sh_offset = names_off;
 	sh[3].sh_size = sizeof(names);
-	sh[4] = (Elf64_Shdr){ .sh_type = SHT_DYNSYM, .sh_offset = syms_off, .sh_size = sizeof(syms),
-			      .sh_entsize = sizeof(Elf64_Sym), .sh_link = 5 };
-	sh[5] = (Elf64_Shdr){ .sh_type = SHT_STRTAB, .sh_offset = strs_off, .sh_size = DYNSTR_SIZE };
+	sh[4] = (Elf64_Shdr){ .sh_type = SHT_DYNSYM,
+			      .sh_offset = syms_off,
+			      .sh_size = sizeof(syms),
+			      .sh_entsize = sizeof(Elf64_Sym),
+			      .sh_link = 5 };
+	sh[5] = (Elf64_Shdr){ .sh_type = SHT_STRTAB,
+			      .sh_offset = strs_off,
+			      .sh_size = DYNSTR_SIZE };
 	memset(buf, 0, shoff);
 	memcpy(buf, &eh, sizeof(eh));
 	memcpy(buf + info_off, info, sizeof(info));

@@ -70,6 +70,8 @@ names)
 #ifndef LIBCDEV_NAMES_H
 #define LIBCDEV_NAMES_H
 
+/* One column of names, as gen-names.sh aligns them. */
+/* clang-format off */
 EOF
 	{ pairs; later_kernel_names | awk '{ print $1, "libcdev_" $1, "kernel" }'; } |
 	LC_ALL=C sort | awk '$3 == "kernel" {
@@ -78,7 +80,7 @@ EOF
 			tabs = tabs "\t"
 		printf "#define %s%s%s\n", $1, tabs, $2
 	}'
-	printf '\n#endif\n'
+	printf '/* clang-format on */\n\n#endif\n'
 	;;
 aliases)
 	cat <<'EOF'

@@ -14,6 +14,8 @@
 #ifndef LIBCDEV_NAMES_H
 #define LIBCDEV_NAMES_H
 
+/* One column of names, as gen-names.sh aligns them. */
+/* clang-format off */
 #define __kfifo_from_user			libcdev___kfifo_from_user
 #define __kfifo_to_user				libcdev___kfifo_to_user
 #define __module_get				libcdev___module_get
@@ -234,5 +236,6 @@
 #define wake_up_process				libcdev_wake_up_process
 #define work_busy				libcdev_work_busy
 #define work_pending				libcdev_work_pending
+/* clang-format on */
 
 #endif
