@@ -43,7 +43,7 @@ struct load {
 	int nr_paths;
 	size_t size;
 	long count;
-	double *seconds;	/* [process][path], shared with the processes */
+	double *seconds; /* [process][path], shared with the processes */
 };
 
 static double now(void)
@@ -127,7 +127,8 @@ static int run_one(const struct load *l, int index)
 
 static void usage(FILE *f, const char *argv0)
 {
-	fprintf(f, "usage: %s [--procs N] read|write|open PATH[,PATH...] SIZE COUNT\n"
+	fprintf(f,
+		"usage: %s [--procs N] read|write|open PATH[,PATH...] SIZE COUNT\n"
 		"N processes each make COUNT calls of SIZE bytes on every PATH (\"%%d\": the\n"
 		"process's index), taking the PATHs in turn; prints the seconds of each\n"
 		"PATH's calls, one line each (summed over the processes, divided by N).\n",
@@ -148,8 +149,9 @@ static int parse_paths(struct load *l, char *list)
 
 static int parse_mode(struct load *l, const char *word)
 {
-	static const char *const names[] = { [MODE_READ] = "read", [MODE_WRITE] = "write",
-					     [MODE_OPEN] = "open" };
+	static const char *const names[] = {
+		[MODE_READ] = "read", [MODE_WRITE] = "write", [MODE_OPEN] = "open"
+	};
 
 	for (int m = MODE_READ; m <= MODE_OPEN; m++)
 		if (!strcmp(word, names[m])) {

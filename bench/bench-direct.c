@@ -107,7 +107,8 @@ static int measure(struct file *filp, size_t size, long calls, int repeat)
 	d = median(direct, repeat);
 	p = median(plain, repeat);
 	printf("direct backend, read %zu B x %ld, median of %d: cdev_direct_read %.1f ns/call, "
-	       "fops->read %.1f ns/call, direct/plain %.1f\n", size, calls, repeat, d, p, d / p);
+	       "fops->read %.1f ns/call, direct/plain %.1f\n",
+	       size, calls, repeat, d, p, d / p);
 	err = 0;
 out:
 	free(direct);
@@ -118,9 +119,11 @@ out:
 
 static void usage(FILE *f, const char *argv0)
 {
-	fprintf(f, "usage: %s [--calls N] [--repeat R] [--size BYTES]\n"
+	fprintf(f,
+		"usage: %s [--calls N] [--repeat R] [--size BYTES]\n"
 		"Nanoseconds per cdev_direct_read() against a plain call of the driver's read\n"
-		"(defaults: 1000000 calls, 5 runs, 1 byte).\n", argv0);
+		"(defaults: 1000000 calls, 5 runs, 1 byte).\n",
+		argv0);
 }
 
 int main(int argc, char **argv)
@@ -140,9 +143,15 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "n:r:s:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'n': calls = strtol(optarg, NULL, 0); break;
-		case 'r': repeat = strtol(optarg, NULL, 0); break;
-		case 's': size = strtol(optarg, NULL, 0); break;
+		case 'n':
+			calls = strtol(optarg, NULL, 0);
+			break;
+		case 'r':
+			repeat = strtol(optarg, NULL, 0);
+			break;
+		case 's':
+			size = strtol(optarg, NULL, 0);
+			break;
 		default:
 			usage(c == 'h' ? stdout : stderr, argv[0]);
 			return c == 'h' ? 0 : 2;

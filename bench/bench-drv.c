@@ -19,7 +19,7 @@
 
 #include <libcdev/libcdev.h>
 
-#define ZEROS_SIZE	(128 * 1024)
+#define ZEROS_SIZE (128 * 1024)
 
 static const char zeros[ZEROS_SIZE];
 
@@ -44,8 +44,7 @@ static ssize_t copy_read(struct file *filp, char __user *buf, size_t count, loff
 	return done;
 }
 
-static ssize_t null_write(struct file *filp, const char __user *buf, size_t count,
-			  loff_t *ppos)
+static ssize_t null_write(struct file *filp, const char __user *buf, size_t count, loff_t *ppos)
 {
 	(void)filp, (void)buf, (void)ppos;
 	return count;
@@ -59,7 +58,8 @@ static struct file_operations bench_fops = {
 
 static void usage(FILE *f, const char *argv0)
 {
-	fprintf(f, "usage: %s [--copy] [--count N] [--prefix P] [--backend cuse|fuse] "
+	fprintf(f,
+		"usage: %s [--copy] [--count N] [--prefix P] [--backend cuse|fuse] "
 		"[--mountpoint DIR]\n"
 		"Serves N zero/null nodes P0 .. P(N-1); prints \"ready\" when they are live.\n"
 		"Reads clear_user() (with --copy: copy_to_user() from a buffer of zeros).\n",
@@ -87,11 +87,21 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "Cc:p:b:M:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'C': bench_fops.read = copy_read; break;
-		case 'c': count = strtoul(optarg, NULL, 0); break;
-		case 'p': prefix = optarg; break;
-		case 'b': backend = optarg; break;
-		case 'M': mountpoint = optarg; break;
+		case 'C':
+			bench_fops.read = copy_read;
+			break;
+		case 'c':
+			count = strtoul(optarg, NULL, 0);
+			break;
+		case 'p':
+			prefix = optarg;
+			break;
+		case 'b':
+			backend = optarg;
+			break;
+		case 'M':
+			mountpoint = optarg;
+			break;
 		default:
 			usage(c == 'h' ? stdout : stderr, argv[0]);
 			return c == 'h' ? 0 : 2;

@@ -31,11 +31,11 @@
 
 #include "raw-reply.h"
 
-#define FIRST_FILE_INO	(FUSE_ROOT_ID + 1)
+#define FIRST_FILE_INO (FUSE_ROOT_ID + 1)
 
 static const char *prefix = "bench-raw";
 static unsigned long file_count = 1;
-static uid_t owner;			/* the files' owner: the server's effective ids */
+static uid_t owner; /* the files' owner: the server's effective ids */
 static gid_t group;
 
 /* The inode of file NAME, or 0: files are prefix0 .. prefix(N-1), inodes 2 .. N+1. */
@@ -154,7 +154,8 @@ static const struct fuse_lowlevel_ops raw_ops = {
 
 static void usage(FILE *f, const char *argv0)
 {
-	fprintf(f, "usage: %s [--count N] [--prefix P] [--copy] MOUNTPOINT\n"
+	fprintf(f,
+		"usage: %s [--count N] [--prefix P] [--copy] MOUNTPOINT\n"
 		"Mounts N files P0 .. P(N-1) at MOUNTPOINT with libfuse alone: reads give zeros\n"
 		"(copied first with --copy), writes are swallowed. Prints \"ready\" once mounted.\n",
 		argv0);
@@ -164,9 +165,10 @@ static void usage(FILE *f, const char *argv0)
 static int serve(const char *mountpoint, const char *argv0)
 {
 	char *argv[] = {
-		(char *)argv0, (char *)"-o",
-		(char *)(geteuid() == 0 ? "allow_other,default_permissions,fsname=bench-raw"
-					: "default_permissions,fsname=bench-raw"),
+		(char *)argv0,
+		(char *)"-o",
+		(char *)(geteuid() == 0 ? "allow_other,default_permissions,fsname=bench-raw" :
+					  "default_permissions,fsname=bench-raw"),
 		NULL,
 	};
 	struct fuse_args args = FUSE_ARGS_INIT(3, argv);
@@ -204,9 +206,15 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "c:p:Ch", opts, NULL)) != -1) {
 		switch (c) {
-		case 'c': file_count = strtoul(optarg, NULL, 0); break;
-		case 'p': prefix = optarg; break;
-		case 'C': raw_copy = true; break;
+		case 'c':
+			file_count = strtoul(optarg, NULL, 0);
+			break;
+		case 'p':
+			prefix = optarg;
+			break;
+		case 'C':
+			raw_copy = true;
+			break;
 		default:
 			usage(c == 'h' ? stdout : stderr, argv[0]);
 			return c == 'h' ? 0 : 2;

@@ -57,9 +57,11 @@ static const struct cuse_lowlevel_ops raw_ops = {
 
 static void usage(FILE *f, const char *argv0)
 {
-	fprintf(f, "usage: %s [--devnum MAJOR:MINOR] [--copy] NAME\n"
+	fprintf(f,
+		"usage: %s [--devnum MAJOR:MINOR] [--copy] NAME\n"
 		"Serves /dev/NAME with libfuse alone: reads give zeros (copied first with --copy),\n"
-		"writes are swallowed.\n", argv0);
+		"writes are swallowed.\n",
+		argv0);
 }
 
 int main(int argc, char **argv)
@@ -87,12 +89,14 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'd':
 			if (sscanf(optarg, "%u:%u", &ci.dev_major, &ci.dev_minor) != 2) {
-				fprintf(stderr, "%s: --devnum wants MAJOR:MINOR, not '%s'\n", argv[0],
-					optarg);
+				fprintf(stderr, "%s: --devnum wants MAJOR:MINOR, not '%s'\n",
+					argv[0], optarg);
 				return 2;
 			}
 			break;
-		case 'C': raw_copy = true; break;
+		case 'C':
+			raw_copy = true;
+			break;
 		default:
 			usage(c == 'h' ? stdout : stderr, argv[0]);
 			return c == 'h' ? 0 : 2;

@@ -17,7 +17,7 @@
 
 #include <libcdev/libcdev.h>
 
-#define FIRST_MAJOR	300
+#define FIRST_MAJOR	 300
 #define MINORS_PER_MAJOR 4096
 
 static double now(void)
@@ -85,7 +85,8 @@ int main(int argc, char **argv)
 		} else {
 			fprintf(c == 'h' ? stdout : stderr,
 				"usage: %s [--ops N] COUNT...\nPrints COUNT and the microseconds "
-				"of one alloc+unregister round with COUNT regions held.\n", argv[0]);
+				"of one alloc+unregister round with COUNT regions held.\n",
+				argv[0]);
 			return c == 'h' ? 0 : 2;
 		}
 	}

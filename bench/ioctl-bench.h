@@ -9,7 +9,7 @@ struct bench_blob {
 	unsigned char b[64];
 };
 
-#define BENCH_IOC_INC	_IOWR('b', 1, struct bench_blob)
+#define BENCH_IOC_INC _IOWR('b', 1, struct bench_blob)
 
 static inline void bench_blob_inc(struct bench_blob *x)
 {

@@ -52,12 +52,14 @@ static const struct cuse_lowlevel_ops raw_ops = {
 int main(int argc, char **argv)
 {
 	const char *dev_info[] = { "DEVNAME=bench-ioctl/raw" };
-	struct cuse_info ci = { .dev_info_argc = 1, .dev_info_argv = dev_info,
+	struct cuse_info ci = { .dev_info_argc = 1,
+				.dev_info_argv = dev_info,
 				.flags = CUSE_UNRESTRICTED_IOCTL };
 	char *fuse_argv[] = { argv[0], (char *)"-f", NULL };
 
 	if (argc != 3) {
-		printf("usage: %s MAJOR MINOR\nserves /dev/bench-ioctl/raw for ioctl-bench\n", argv[0]);
+		printf("usage: %s MAJOR MINOR\nserves /dev/bench-ioctl/raw for ioctl-bench\n",
+		       argv[0]);
 		return argc == 2 && !strcmp(argv[1], "--help") ? 0 : 2;
 	}
 	ci.dev_major = strtoul(argv[1], NULL, 0);

@@ -17,15 +17,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RAW_ZEROS_SIZE	(1024 * 1024)
+#define RAW_ZEROS_SIZE (1024 * 1024)
 
 static const char raw_zeros[RAW_ZEROS_SIZE];
-static bool raw_copy;		/* --copy */
+static bool raw_copy; /* --copy */
 
 /* The bytes of a read of @size (at most RAW_ZEROS_SIZE); NULL if out of memory. */
 static inline const char *raw_read_data(size_t size)
 {
-	static _Thread_local char *buf;	/* kept for the thread's life, as libcdev's */
+	static _Thread_local char *buf; /* kept for the thread's life, as libcdev's */
 
 	if (!raw_copy)
 		return raw_zeros;

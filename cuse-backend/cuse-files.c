@@ -25,7 +25,7 @@
 struct cuse_file {
 	struct file *file;
 	struct cuse_node *node;
-	struct task_struct opener;	/* `current` for the release, which has no caller */
+	struct task_struct opener; /* `current` for the release, which has no caller */
 	struct ll_poll poll;
 	struct ll_ioctl_file ioctl;
 };
@@ -45,7 +45,7 @@ static int cuse_req_run(struct ll_req *r, enum ll_kind kind,
 
 	err = ll_req_begin(r, &cuse_request_threads, &n->share, kind);
 	if (!err) {
-		handler(r, n);	/* replies to the kernel */
+		handler(r, n); /* replies to the kernel */
 		ll_req_end(r);
 	}
 	return err;
@@ -163,8 +163,8 @@ static void do_ioctl(struct ll_req *r, struct cuse_node *n)
 	struct ll_ioctl_req ir;
 	struct ll_ioctl_out o;
 
-	task_fill(&r->task);	/* the caller's tgid, to reach its memory */
-	ll_req_watch(r);	/* after an interrupt, the caller's memory is checked first */
+	task_fill(&r->task); /* the caller's tgid, to reach its memory */
+	ll_req_watch(r);     /* after an interrupt, the caller's memory is checked first */
 	ir = (struct ll_ioctl_req){
 		.pid = r->task.pid,
 		.tgid = r->task.tgid,
@@ -201,7 +201,7 @@ static void ll_read(fuse_req_t req, size_t size, off_t off, struct fuse_file_inf
 {
 	struct ll_req r;
 
-	(void)off;	/* always 0 from CUSE: the position is the file's f_pos */
+	(void)off; /* always 0 from CUSE: the position is the file's f_pos */
 	ll_req_init(&r, req, fi);
 	r.size = size;
 	cuse_req_run(&r, LL_READ, do_read);
@@ -222,7 +222,7 @@ static void ll_write(fuse_req_t req, const char *buf, size_t size, off_t off,
 
 void cuse_fast_run(struct ll_req *r, bool write, void *data)
 {
-	(void)data;	/* the node: cuse_req_run() finds it from r->conn */
+	(void)data; /* the node: cuse_req_run() finds it from r->conn */
 	cuse_req_run(r, write ? LL_OTHER : LL_READ, write ? do_write : do_read);
 }
 
@@ -288,7 +288,7 @@ static bool node_check_devnode(const char *name, dev_t dev)
 
 	snprintf(path, sizeof(path), "/dev/%s", name);
 	if (lstat(path, &st) < 0)
-		return errno == ENOENT;	/* no devtmpfs: udev or nobody makes it */
+		return errno == ENOENT; /* no devtmpfs: udev or nobody makes it */
 	return S_ISCHR(st.st_mode) && new_decode_dev(st.st_rdev) == dev;
 }
 
@@ -296,7 +296,9 @@ static void ll_init_done(void *userdata)
 {
 	struct cuse_node *n = userdata;
 	enum node_state state = node_check_sysfs(n->name, n->dev) &&
-				node_check_devnode(n->name, n->dev) ? NODE_LIVE : NODE_FAILED;
+						node_check_devnode(n->name, n->dev) ?
+					NODE_LIVE :
+					NODE_FAILED;
 
 	pthread_mutex_lock(&nodes_lock);
 	n->state = state;

@@ -16,34 +16,33 @@
 #include "backend/backend.h"
 #include "fuse-common/ll-request.h"
 
-#define NODE_NAME_MAX		256
+#define NODE_NAME_MAX 256
 
 enum node_state {
-	NODE_STARTING,		/* CUSE_INIT not yet answered */
+	NODE_STARTING, /* CUSE_INIT not yet answered */
 	NODE_LIVE,
-	NODE_FAILED,		/* the kernel refused it: connection aborted */
-	NODE_DEAD,		/* destroyed */
+	NODE_FAILED, /* the kernel refused it: connection aborted */
+	NODE_DEAD,   /* destroyed */
 };
 
 struct cuse_node {
-	struct cuse_node *next;		/* all nodes, under nodes_lock */
-	struct cuse_node *next_cmd;	/* the destruction queue */
+	struct cuse_node *next;	    /* all nodes, under nodes_lock */
+	struct cuse_node *next_cmd; /* the destruction queue */
 	struct cdev *cdev;
 	dev_t dev;
 	char name[NODE_NAME_MAX];
 	struct fuse_session *se;
 	int fd;
-	struct ll_share share;		/* its part of the request threads */
-	struct lf_chan chan;		/* its connection's receivers */
-	struct ll_conn conn;		/* its connection's reads and writes (ll-fast.h) */
-	int waiters;			/* threads waiting on it: they free it if it dies meanwhile */
-	int open_files;			/* under nodes_lock */
-	bool deleted;			/* cdev_del() ran */
-	enum node_state state;		/* under nodes_lock */
+	struct ll_share share; /* its part of the request threads */
+	struct lf_chan chan;   /* its connection's receivers */
+	struct ll_conn conn;   /* its connection's reads and writes (ll-fast.h) */
+	int waiters;	       /* threads waiting on it: they free it if it dies meanwhile */
+	int open_files;	       /* under nodes_lock */
+	bool deleted;	       /* cdev_del() ran */
+	enum node_state state; /* under nodes_lock */
 	/* Last: a node's memory is used again (see cuse.c), refs kept 0 meanwhile. */
-	atomic_int refs;		/* the last put queues the destruction */
+	atomic_int refs; /* the last put queues the destruction */
 };
-
 
 /* Every node's fields marked "under nodes_lock"; nodes_cond: a state changed. */
 extern pthread_mutex_t nodes_lock;
@@ -59,6 +58,6 @@ extern const struct cuse_lowlevel_ops cuse_ops;
 void cuse_fast_run(struct ll_req *r, bool write, void *data);
 
 /* Drop a reference: the last one queues the node's destruction. */
-void node_put_locked(struct cuse_node *n);	/* with nodes_lock held */
+void node_put_locked(struct cuse_node *n); /* with nodes_lock held */
 
 #endif

@@ -49,13 +49,13 @@
 #include "cuse-node.h"
 #include "udev-wait.h"
 
-#define CUSE_DEVICE_DEFAULT	"/dev/cuse"
+#define CUSE_DEVICE_DEFAULT "/dev/cuse"
 pthread_mutex_t nodes_lock = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t nodes_cond = PTHREAD_COND_INITIALIZER;
 static struct cuse_node *nodes;
-static struct cuse_node *free_nodes;	/* destroyed, for the next ones (see above) */
-static struct cuse_node *cmd_destroy;	/* nodes to destroy */
-static int cmdfd = -1;			/* the destruction queue's eventfd, blocking */
+static struct cuse_node *free_nodes;  /* destroyed, for the next ones (see above) */
+static struct cuse_node *cmd_destroy; /* nodes to destroy */
+static int cmdfd = -1;		      /* the destruction queue's eventfd, blocking */
 
 static const char *cuse_device(void)
 {
@@ -124,8 +124,8 @@ static void node_unget_live(struct cuse_node *n)
 
 static int node_receive(struct lf_chan *chan);
 static void node_process(struct lf_chan *chan, int res);
-struct lf_pool cuse_request_threads = LF_POOL_INIT(node_receive, node_process, ll_thread_exit,
-						   "cuse");
+struct lf_pool cuse_request_threads =
+	LF_POOL_INIT(node_receive, node_process, ll_thread_exit, "cuse");
 
 /* The kernel names the class device after DEVNAME with '/' as '!'. */
 bool node_check_sysfs(const char *name, dev_t dev)
@@ -185,7 +185,7 @@ static void node_destroy(struct cuse_node *n)
 	/* Its receivers end first: none reads a closed (or reused) descriptor. */
 	lf_del(&cuse_request_threads, &n->chan);
 	ll_conn_destroy(&n->conn);
-	fuse_session_destroy(n->se);	/* closes n->fd */
+	fuse_session_destroy(n->se); /* closes n->fd */
 	/* Log now: once it is NODE_DEAD, a thread in nodes_release() may free it. */
 	pr_dbg("cuse: node %s (%u:%u) removed", n->name, MAJOR(n->dev), MINOR(n->dev));
 	pthread_mutex_lock(&nodes_lock);
@@ -291,7 +291,7 @@ static int node_start(struct cuse_node *n)
 
 	snprintf(devname, sizeof(devname), "DEVNAME=%s", n->name);
 	n->se = cuse_lowlevel_new(&args, &ci, &cuse_ops, n);
-	fuse_opt_free_args(&args);	/* libfuse added its own options to them */
+	fuse_opt_free_args(&args); /* libfuse added its own options to them */
 	if (!n->se)
 		return -ENOMEM;
 	/* Blocking: its receivers wait in read(2). */
@@ -312,7 +312,7 @@ static int node_start(struct cuse_node *n)
 	err = lf_add(&cuse_request_threads, &n->chan, n);
 	if (err) {
 		node_unget_live(n);
-		goto out_conn;	/* the session owns the fd now */
+		goto out_conn; /* the session owns the fd now */
 	}
 	return 0;
 
@@ -529,7 +529,8 @@ static void cuse_rename(dev_t dev)
 		err = nodes_check_live(&n, 1);
 	}
 	if (err)
-		pr_err_lib("cuse: %u:%u has no node now: %s", MAJOR(dev), MINOR(dev), strerror(-err));
+		pr_err_lib("cuse: %u:%u has no node now: %s", MAJOR(dev), MINOR(dev),
+			   strerror(-err));
 out:
 	pthread_mutex_unlock(&config_lock);
 }

@@ -42,8 +42,7 @@ struct udev_waiter *udev_wait_begin(void)
 	if (!w->udev)
 		goto out_free;
 	w->mon = udev_monitor_new_from_netlink(w->udev, "udev");
-	if (!w->mon ||
-	    udev_monitor_filter_add_match_subsystem_devtype(w->mon, "cuse", NULL) < 0 ||
+	if (!w->mon || udev_monitor_filter_add_match_subsystem_devtype(w->mon, "cuse", NULL) < 0 ||
 	    udev_monitor_enable_receiving(w->mon) < 0)
 		goto out_unref;
 	return w;
@@ -96,8 +95,9 @@ int udev_wait_for(struct udev_waiter *w, dev_t first, unsigned int count, int ti
 	}
 	free(seen);
 	if (left) {
-		pr_err_lib("cuse: udev did not report %u of %u nodes within %d ms; they may lack their rules yet",
-			   left, count, timeout_ms);
+		pr_err_lib(
+			"cuse: udev did not report %u of %u nodes within %d ms; they may lack their rules yet",
+			left, count, timeout_ms);
 		return -ETIMEDOUT;
 	}
 	return 0;

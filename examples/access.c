@@ -50,17 +50,17 @@ MODULE_AUTHOR("The libcdev authors");
 MODULE_DESCRIPTION("Access control in open(): single open, one user, wait until free");
 MODULE_VERSION("1.0");
 
-#define ACCESS_DATA_SIZE	4096
+#define ACCESS_DATA_SIZE 4096
 
 enum { ACCESS_SINGLE, ACCESS_UID, ACCESS_WAIT, ACCESS_NR_DEVS };
 
 struct access_dev {
-	pthread_mutex_t lock;		/* protects everything below */
+	pthread_mutex_t lock; /* protects everything below */
 	char data[ACCESS_DATA_SIZE];
 	size_t size;
-	int users;			/* open files */
-	kuid_t owner;			/* uid and wait: the uid that owns the device */
-	wait_queue_head_t wait;		/* wait: openers waiting for the owner to go */
+	int users;		/* open files */
+	kuid_t owner;		/* uid and wait: the uid that owns the device */
+	wait_queue_head_t wait; /* wait: openers waiting for the owner to go */
 	struct cdev cdev;
 };
 
@@ -96,8 +96,7 @@ static ssize_t access_read(struct file *filp, char __user *buf, size_t count, lo
 	return ret;
 }
 
-static ssize_t access_write(struct file *filp, const char __user *buf, size_t count,
-			    loff_t *ppos)
+static ssize_t access_write(struct file *filp, const char __user *buf, size_t count, loff_t *ppos)
 {
 	struct access_dev *dev = filp->private_data;
 	ssize_t ret = -ENOSPC;
@@ -124,9 +123,9 @@ static int single_open(struct inode *inode, struct file *filp)
 	struct access_dev *dev = container_of(inode->i_cdev, struct access_dev, cdev);
 	int expected = 0;
 
-	if (!__atomic_compare_exchange_n(&dev->users, &expected, 1, false,
-					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-		return -EBUSY;	/* already open */
+	if (!__atomic_compare_exchange_n(&dev->users, &expected, 1, false, __ATOMIC_ACQUIRE,
+					 __ATOMIC_RELAXED))
+		return -EBUSY; /* already open */
 	access_opened(dev, filp);
 	return 0;
 }
@@ -145,10 +144,9 @@ static int single_release(struct inode *inode, struct file *filp)
 /* Whether current may open @dev now. Lock held. */
 static bool uid_may_open(struct access_dev *dev)
 {
-	return dev->users == 0 ||
-	       uid_eq(dev->owner, current_uid()) ||
+	return dev->users == 0 || uid_eq(dev->owner, current_uid()) ||
 	       uid_eq(dev->owner, current_euid()) ||
-	       capable(CAP_DAC_OVERRIDE);	/* still allow root */
+	       capable(CAP_DAC_OVERRIDE); /* still allow root */
 }
 
 /* Count one more open file; the first makes current the owner. Lock held. */
@@ -181,7 +179,7 @@ static int uid_release(struct inode *inode, struct file *filp)
 	pthread_mutex_lock(&dev->lock);
 	dev->users--;
 	pthread_mutex_unlock(&dev->lock);
-	wake_up_interruptible(&dev->wait);	/* access-wait: the next user may go */
+	wake_up_interruptible(&dev->wait); /* access-wait: the next user may go */
 	return 0;
 }
 
@@ -206,7 +204,7 @@ static int wait_open(struct inode *inode, struct file *filp)
 			return -EAGAIN;
 		if (wait_event_interruptible(dev->wait, wait_free_for_current(dev)))
 			return -ERESTARTSYS;	/* a signal: open(2) fails with EINTR */
-		pthread_mutex_lock(&dev->lock);	/* and test again: another may have won */
+		pthread_mutex_lock(&dev->lock); /* and test again: another may have won */
 	}
 	uid_take(dev);
 	pthread_mutex_unlock(&dev->lock);

@@ -103,7 +103,7 @@ static int hello_add_device(void)
 	return 0;
 
 out_put:
-	kobject_put(&hello_cdev.kobj);	/* never added: drop it, do not cdev_del() */
+	kobject_put(&hello_cdev.kobj); /* never added: drop it, do not cdev_del() */
 	unregister_chrdev_region(hello_dev, 1);
 	return err;
 }

@@ -78,7 +78,7 @@ static int legacy_init(void)
 		return ret;
 	}
 	if (legacy_major == 0)
-		legacy_major = ret;	/* dynamic: the call returned the major */
+		legacy_major = ret; /* dynamic: the call returned the major */
 	pr_info("major %d, minors 0-255\n", legacy_major);
 	return 0;
 }

@@ -65,8 +65,8 @@ MODULE_AUTHOR("The libcdev authors");
 MODULE_DESCRIPTION("Memory devices kept in linked blocks, after LDD3's scull");
 MODULE_VERSION("1.0");
 
-#define MEMDEV_MAX_DEVS		256
-#define MEMDEV_MAX_BLOCKS	65536
+#define MEMDEV_MAX_DEVS	  256
+#define MEMDEV_MAX_BLOCKS 65536
 
 static int memdev_major;
 module_param_named(major, memdev_major, int, 0444);
@@ -81,18 +81,18 @@ static int memdev_block_size = MEMDEV_BLOCK_DEFAULT;
 module_param_named(block_size, memdev_block_size, int, 0444);
 MODULE_PARM_DESC(block_size, "size of a data block in bytes, 1-1048576 (default 4000)");
 
-static int memdev_block_size_load;	/* the value given at load time, for MEMDEV_IOCRESET */
+static int memdev_block_size_load; /* the value given at load time, for MEMDEV_IOCRESET */
 
 struct memdev_block {
 	struct memdev_block *next;
-	char *data;			/* block_size bytes, or NULL: never written */
+	char *data; /* block_size bytes, or NULL: never written */
 };
 
 struct memdev {
-	pthread_mutex_t lock;		/* protects everything below */
-	struct memdev_block *blocks;	/* the data, block after block */
-	int block_size;			/* the size of this device's blocks */
-	loff_t size;			/* bytes of data */
+	pthread_mutex_t lock;	     /* protects everything below */
+	struct memdev_block *blocks; /* the data, block after block */
+	int block_size;		     /* the size of this device's blocks */
+	loff_t size;		     /* bytes of data */
 	struct cdev cdev;
 };
 
@@ -204,7 +204,7 @@ static ssize_t memdev_read(struct file *filp, char __user *buf, size_t count, lo
 	bs = dev->block_size;
 	off = *f_pos % bs;
 	if (count > bs - off)
-		count = bs - off;	/* only up to the end of this block */
+		count = bs - off; /* only up to the end of this block */
 	b = memdev_follow(dev, *f_pos / bs, false);
 	if (b && b->data)
 		ret = copy_to_user(buf, b->data + off, count) ? -EFAULT : 0;
@@ -219,8 +219,7 @@ out:
 	return ret;
 }
 
-static ssize_t memdev_write(struct file *filp, const char __user *buf, size_t count,
-			    loff_t *f_pos)
+static ssize_t memdev_write(struct file *filp, const char __user *buf, size_t count, loff_t *f_pos)
 {
 	struct memdev *dev = filp->private_data;
 	struct memdev_block *b;
@@ -244,7 +243,7 @@ static ssize_t memdev_write(struct file *filp, const char __user *buf, size_t co
 	if (!b->data)
 		goto out;
 	if (count > bs - off)
-		count = bs - off;	/* only up to the end of this block */
+		count = bs - off; /* only up to the end of this block */
 	ret = -EFAULT;
 	if (copy_from_user(b->data + off, buf, count))
 		goto out;
@@ -307,19 +306,19 @@ static long memdev_ioctl_set(unsigned int cmd, unsigned long arg)
 	case MEMDEV_IOCRESET:
 		__atomic_store_n(&memdev_block_size, memdev_block_size_load, __ATOMIC_RELAXED);
 		return 0;
-	case MEMDEV_IOCSBLOCK:		/* Set: the value through a pointer */
+	case MEMDEV_IOCSBLOCK: /* Set: the value through a pointer */
 		err = get_user(val, uarg);
 		if (!err)
 			err = block_size_valid(val);
 		if (!err)
 			__atomic_store_n(&memdev_block_size, val, __ATOMIC_RELAXED);
 		return err;
-	case MEMDEV_IOCTBLOCK:		/* Tell: the value is the argument */
+	case MEMDEV_IOCTBLOCK: /* Tell: the value is the argument */
 		err = block_size_valid((long)arg);
 		if (!err)
 			__atomic_store_n(&memdev_block_size, (int)arg, __ATOMIC_RELAXED);
 		return err;
-	case MEMDEV_IOCXBLOCK:		/* eXchange: in and out through a pointer */
+	case MEMDEV_IOCXBLOCK: /* eXchange: in and out through a pointer */
 		err = get_user(val, uarg);
 		if (!err)
 			err = block_size_valid(val);
@@ -327,7 +326,7 @@ static long memdev_ioctl_set(unsigned int cmd, unsigned long arg)
 			return err;
 		val = __atomic_exchange_n(&memdev_block_size, val, __ATOMIC_RELAXED);
 		return put_user(val, uarg);
-	case MEMDEV_IOCHBLOCK:		/* sHift: in by value, out as the result */
+	case MEMDEV_IOCHBLOCK: /* sHift: in by value, out as the result */
 		err = block_size_valid((long)arg);
 		if (err)
 			return err;
@@ -348,9 +347,9 @@ static long memdev_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 		return capable(CAP_SYS_ADMIN) ? memdev_ioctl_set(cmd, arg) : -EPERM;
 
 	switch (cmd) {
-	case MEMDEV_IOCGBLOCK:		/* Get: the value through a pointer */
+	case MEMDEV_IOCGBLOCK: /* Get: the value through a pointer */
 		return put_user(block_size_get(), (int __user *)arg);
-	case MEMDEV_IOCQBLOCK:		/* Query: the value is the result */
+	case MEMDEV_IOCQBLOCK: /* Query: the value is the result */
 		return block_size_get();
 	case MEMDEV_IOCQBLOCKS:
 		return memdev_nr_blocks(dev);
@@ -387,7 +386,7 @@ static int memdev_setup(struct memdev *dev, int index)
 		err = cdev_add(&dev->cdev, memdev_first + index, 1);
 	if (err) {
 		pr_err("cannot add memdev%d: %d\n", index, err);
-		kobject_put(&dev->cdev.kobj);	/* never added: no cdev_del() */
+		kobject_put(&dev->cdev.kobj); /* never added: no cdev_del() */
 		pthread_mutex_destroy(&dev->lock);
 	}
 	return err;
@@ -421,11 +420,10 @@ static int memdev_init(void)
 {
 	int err, i;
 
-	if (memdev_nr_devs < 1 || memdev_nr_devs > MEMDEV_MAX_DEVS ||
-	    memdev_major < 0 || memdev_major >= CHRDEV_MAJOR_MAX ||
-	    block_size_valid(memdev_block_size)) {
-		pr_err("bad parameters: major=%d count=%d block_size=%d\n",
-		       memdev_major, memdev_nr_devs, memdev_block_size);
+	if (memdev_nr_devs < 1 || memdev_nr_devs > MEMDEV_MAX_DEVS || memdev_major < 0 ||
+	    memdev_major >= CHRDEV_MAJOR_MAX || block_size_valid(memdev_block_size)) {
+		pr_err("bad parameters: major=%d count=%d block_size=%d\n", memdev_major,
+		       memdev_nr_devs, memdev_block_size);
 		return -EINVAL;
 	}
 	memdev_block_size_load = memdev_block_size;
@@ -441,8 +439,8 @@ static int memdev_init(void)
 		if (err)
 			goto fail_devices;
 	}
-	pr_info("%d devices on major %u, blocks of %d bytes\n",
-		memdev_nr_devs, MAJOR(memdev_first), memdev_block_size);
+	pr_info("%d devices on major %u, blocks of %d bytes\n", memdev_nr_devs, MAJOR(memdev_first),
+		memdev_block_size);
 	return 0;
 
 fail_devices:

@@ -23,21 +23,21 @@
 
 #include <sys/ioctl.h>
 
-#define MEMDEV_BLOCK_DEFAULT	4000
-#define MEMDEV_BLOCK_MAX	(1 << 20)
+#define MEMDEV_BLOCK_DEFAULT 4000
+#define MEMDEV_BLOCK_MAX     (1 << 20)
 
-#define MEMDEV_IOC_MAGIC	'M'
+#define MEMDEV_IOC_MAGIC 'M'
 
-#define MEMDEV_IOCRESET		_IO(MEMDEV_IOC_MAGIC, 0)	/* back to the load-time size; privileged */
-#define MEMDEV_IOCSBLOCK	_IOW(MEMDEV_IOC_MAGIC, 1, int)
-#define MEMDEV_IOCTBLOCK	_IO(MEMDEV_IOC_MAGIC, 2)
-#define MEMDEV_IOCGBLOCK	_IOR(MEMDEV_IOC_MAGIC, 3, int)
-#define MEMDEV_IOCQBLOCK	_IO(MEMDEV_IOC_MAGIC, 4)
-#define MEMDEV_IOCXBLOCK	_IOWR(MEMDEV_IOC_MAGIC, 5, int)
-#define MEMDEV_IOCHBLOCK	_IO(MEMDEV_IOC_MAGIC, 6)
-#define MEMDEV_IOCQBLOCKS	_IO(MEMDEV_IOC_MAGIC, 7)	/* blocks this device's data uses */
-#define MEMDEV_IOCQDEVBLOCK	_IO(MEMDEV_IOC_MAGIC, 8)	/* block size this device's data uses */
+#define MEMDEV_IOCRESET	    _IO(MEMDEV_IOC_MAGIC, 0) /* back to the load-time size; privileged */
+#define MEMDEV_IOCSBLOCK    _IOW(MEMDEV_IOC_MAGIC, 1, int)
+#define MEMDEV_IOCTBLOCK    _IO(MEMDEV_IOC_MAGIC, 2)
+#define MEMDEV_IOCGBLOCK    _IOR(MEMDEV_IOC_MAGIC, 3, int)
+#define MEMDEV_IOCQBLOCK    _IO(MEMDEV_IOC_MAGIC, 4)
+#define MEMDEV_IOCXBLOCK    _IOWR(MEMDEV_IOC_MAGIC, 5, int)
+#define MEMDEV_IOCHBLOCK    _IO(MEMDEV_IOC_MAGIC, 6)
+#define MEMDEV_IOCQBLOCKS   _IO(MEMDEV_IOC_MAGIC, 7) /* blocks this device's data uses */
+#define MEMDEV_IOCQDEVBLOCK _IO(MEMDEV_IOC_MAGIC, 8) /* block size this device's data uses */
 
-#define MEMDEV_IOC_MAXNR	8
+#define MEMDEV_IOC_MAXNR 8
 
 #endif

@@ -42,7 +42,7 @@ MODULE_AUTHOR("The libcdev authors");
 MODULE_DESCRIPTION("null, zero and full with the kernel's semantics");
 MODULE_VERSION("1.0");
 
-#define ZERO_CHUNK	4096
+#define ZERO_CHUNK 4096
 
 static ssize_t read_null(struct file *filp, char __user *buf, size_t count, loff_t *ppos)
 {
@@ -50,8 +50,7 @@ static ssize_t read_null(struct file *filp, char __user *buf, size_t count, loff
 	return 0;
 }
 
-static ssize_t write_null(struct file *filp, const char __user *buf, size_t count,
-			  loff_t *ppos)
+static ssize_t write_null(struct file *filp, const char __user *buf, size_t count, loff_t *ppos)
 {
 	(void)filp, (void)buf, (void)ppos;
 	return count;
@@ -70,13 +69,12 @@ static ssize_t read_zero(struct file *filp, char __user *buf, size_t count, loff
 		if (left)
 			return written ? (ssize_t)written : -EFAULT;
 		if (signal_pending(current))
-			return written;	/* at least one chunk is done */
+			return written; /* at least one chunk is done */
 	}
 	return written;
 }
 
-static ssize_t write_full(struct file *filp, const char __user *buf, size_t count,
-			  loff_t *ppos)
+static ssize_t write_full(struct file *filp, const char __user *buf, size_t count, loff_t *ppos)
 {
 	(void)filp, (void)buf, (void)count, (void)ppos;
 	return -ENOSPC;
@@ -161,8 +159,8 @@ static int nullzero_create_devices(void)
 	if (IS_ERR(nullzero_class))
 		return PTR_ERR(nullzero_class);
 	for (i = 0; i < NR_DEVS; i++) {
-		dev = device_create(nullzero_class, NULL, nullzero_first + i, NULL,
-				    "libcdev-%s", devlist[i].name);
+		dev = device_create(nullzero_class, NULL, nullzero_first + i, NULL, "libcdev-%s",
+				    devlist[i].name);
 		if (IS_ERR(dev)) {
 			nullzero_destroy_devices(i);
 			return PTR_ERR(dev);

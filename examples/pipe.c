@@ -52,7 +52,7 @@ MODULE_DESCRIPTION("Blocking pipes with poll, after LDD3's scullpipe");
 MODULE_VERSION("1.0");
 
 #define PIPE_MAX_DEVS	64
-#define PIPE_MAX_BUFFER	(1 << 20)
+#define PIPE_MAX_BUFFER (1 << 20)
 
 static int pipe_nr_devs = 2;
 module_param_named(count, pipe_nr_devs, int, 0444);
@@ -63,13 +63,13 @@ module_param_named(buffer_size, pipe_buffer_size, int, 0444);
 MODULE_PARM_DESC(buffer_size, "bytes each pipe holds, 1-1048576 (default 4000)");
 
 struct pipe_dev {
-	pthread_mutex_t lock;		/* protects the ring below */
-	wait_queue_head_t inq;		/* readers wait here for bytes */
-	wait_queue_head_t outq;		/* writers wait here for room */
+	pthread_mutex_t lock;	/* protects the ring below */
+	wait_queue_head_t inq;	/* readers wait here for bytes */
+	wait_queue_head_t outq; /* writers wait here for room */
 	char *buffer;
-	size_t size;			/* capacity */
-	size_t rp;			/* where the next read starts */
-	size_t len;			/* bytes held */
+	size_t size; /* capacity */
+	size_t rp;   /* where the next read starts */
+	size_t len;  /* bytes held */
 	struct cdev cdev;
 };
 
@@ -138,16 +138,16 @@ static ssize_t pipe_read(struct file *filp, char __user *buf, size_t count, loff
 	struct pipe_dev *dev = filp->private_data;
 	int err;
 
-	(void)ppos;			/* NULL: a stream has no position */
+	(void)ppos; /* NULL: a stream has no position */
 	if (count == 0)
 		return 0;
 	pthread_mutex_lock(&dev->lock);
-	while (dev->len == 0) {		/* nothing to read */
+	while (dev->len == 0) { /* nothing to read */
 		pthread_mutex_unlock(&dev->lock);
 		if (filp->f_flags & O_NONBLOCK)
 			return -EAGAIN;
 		if (wait_event_interruptible(dev->inq, pipe_readable(dev)))
-			return -ERESTARTSYS;	/* a signal: the caller sees EINTR */
+			return -ERESTARTSYS; /* a signal: the caller sees EINTR */
 		pthread_mutex_lock(&dev->lock);
 	}
 	count = min_size(count, dev->len);
@@ -155,12 +155,11 @@ static ssize_t pipe_read(struct file *filp, char __user *buf, size_t count, loff
 	pthread_mutex_unlock(&dev->lock);
 	if (err)
 		return err;
-	wake_up_interruptible(&dev->outq);	/* there is room now */
+	wake_up_interruptible(&dev->outq); /* there is room now */
 	return count;
 }
 
-static ssize_t pipe_write(struct file *filp, const char __user *buf, size_t count,
-			  loff_t *ppos)
+static ssize_t pipe_write(struct file *filp, const char __user *buf, size_t count, loff_t *ppos)
 {
 	struct pipe_dev *dev = filp->private_data;
 	int err;
@@ -169,7 +168,7 @@ static ssize_t pipe_write(struct file *filp, const char __user *buf, size_t coun
 	if (count == 0)
 		return 0;
 	pthread_mutex_lock(&dev->lock);
-	while (dev->len == dev->size) {	/* full */
+	while (dev->len == dev->size) { /* full */
 		pthread_mutex_unlock(&dev->lock);
 		if (filp->f_flags & O_NONBLOCK)
 			return -EAGAIN;
@@ -182,7 +181,7 @@ static ssize_t pipe_write(struct file *filp, const char __user *buf, size_t coun
 	pthread_mutex_unlock(&dev->lock);
 	if (err)
 		return err;
-	wake_up_interruptible(&dev->inq);	/* there are bytes now */
+	wake_up_interruptible(&dev->inq); /* there are bytes now */
 	return count;
 }
 
@@ -246,10 +245,9 @@ static int pipe_init(void)
 {
 	int err, i;
 
-	if (pipe_nr_devs < 1 || pipe_nr_devs > PIPE_MAX_DEVS ||
-	    pipe_buffer_size < 1 || pipe_buffer_size > PIPE_MAX_BUFFER) {
-		pr_err("bad parameters: count=%d buffer_size=%d\n", pipe_nr_devs,
-		       pipe_buffer_size);
+	if (pipe_nr_devs < 1 || pipe_nr_devs > PIPE_MAX_DEVS || pipe_buffer_size < 1 ||
+	    pipe_buffer_size > PIPE_MAX_BUFFER) {
+		pr_err("bad parameters: count=%d buffer_size=%d\n", pipe_nr_devs, pipe_buffer_size);
 		return -EINVAL;
 	}
 	err = alloc_chrdev_region(&pipe_first, 0, pipe_nr_devs, "pipe");

@@ -48,8 +48,8 @@ MODULE_AUTHOR("The libcdev authors");
 MODULE_DESCRIPTION("A region of 4 device numbers across two majors");
 MODULE_VERSION("1.0");
 
-#define SPAN_FIRST_MINOR	(MINORMASK - 1)	/* 0xFFFFE: two minors before the end */
-#define SPAN_COUNT		4
+#define SPAN_FIRST_MINOR (MINORMASK - 1) /* 0xFFFFE: two minors before the end */
+#define SPAN_COUNT	 4
 
 static int span_major = 240;
 module_param_named(major, span_major, int, 0444);
@@ -96,7 +96,7 @@ static int span_add_cdev(void)
 	if (!err)
 		err = cdev_add(span_cdev, span_first, SPAN_COUNT);
 	if (err) {
-		kobject_put(&span_cdev->kobj);	/* never added: this frees it */
+		kobject_put(&span_cdev->kobj); /* never added: this frees it */
 		span_cdev = NULL;
 	}
 	return err;
@@ -113,8 +113,8 @@ static int span_init(void)
 	span_first = MKDEV(span_major, SPAN_FIRST_MINOR);
 	err = register_chrdev_region(span_first, SPAN_COUNT, "span");
 	if (err) {
-		pr_err("register_chrdev_region(%d:%u, %d): %d\n", span_major,
-		       SPAN_FIRST_MINOR, SPAN_COUNT, err);
+		pr_err("register_chrdev_region(%d:%u, %d): %d\n", span_major, SPAN_FIRST_MINOR,
+		       SPAN_COUNT, err);
 		return err;
 	}
 	err = span_add_cdev();

@@ -23,7 +23,7 @@
 struct ffile {
 	struct file *file;
 	struct fnode *node;
-	struct task_struct opener;	/* `current` for the release, which has no caller */
+	struct task_struct opener; /* `current` for the release, which has no caller */
 	struct ll_poll poll;
 	/*
 	 * Requests on this file in flight, and FFILE_RELEASING once a release
@@ -79,7 +79,7 @@ static int file_req_run(struct ll_req *r, enum ll_kind kind,
 	atomic_fetch_add(&ff->busy, 1);
 	err = ll_req_begin(r, &fuse_request_threads, &ff->node->share, kind);
 	if (!err) {
-		handler(r, ff);	/* replies to the kernel */
+		handler(r, ff); /* replies to the kernel */
 		ll_req_end(r);
 	}
 	ffile_busy_put(ff);
@@ -130,11 +130,11 @@ static void do_open(struct ll_req *r, struct fnode *n)
 	pthread_mutex_unlock(&tree_lock);
 
 	r->fi.fh = (uintptr_t)ff;
-	r->fi.direct_io = 1;	/* every read and write reaches the driver */
-	r->fi.nonseekable = 1;	/* as a CUSE node: the position is the library's f_pos */
+	r->fi.direct_io = 1;   /* every read and write reaches the driver */
+	r->fi.nonseekable = 1; /* as a CUSE node: the position is the library's f_pos */
 	r->fi.keep_cache = 0;
 	if (fuse_reply_open(ll_req_reply(r), &r->fi) != 0)
-		ffile_close(ff);	/* the caller is gone (killed while opening) */
+		ffile_close(ff); /* the caller is gone (killed while opening) */
 }
 
 static void do_flush(struct ll_req *r, struct ffile *ff)
@@ -227,7 +227,7 @@ static void ll_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 	if (!n || !S_ISREG(n->mode))
 		err = n ? EISDIR : ENOENT;
 	else if (n->deleted)
-		err = ENXIO;	/* cdev_del() ran: the name stays only for the open files */
+		err = ENXIO; /* cdev_del() ran: the name stays only for the open files */
 	else
 		n->opening++;
 	pthread_mutex_unlock(&tree_lock);
@@ -251,7 +251,7 @@ static void ll_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 {
 	struct ll_req r;
 
-	(void)ino, (void)off;	/* nonseekable: the position is the file's f_pos */
+	(void)ino, (void)off; /* nonseekable: the position is the file's f_pos */
 	ll_req_init(&r, req, fi);
 	r.size = size;
 	file_req_run(&r, LL_READ, do_read);
@@ -293,7 +293,7 @@ static void ll_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 
 	(void)ino;
 	ll_req_init(&r, req, fi);
-	ll_req_begin(&r, &fuse_request_threads, &ff->node->share, LL_CLOSE);	/* never refused */
+	ll_req_begin(&r, &fuse_request_threads, &ff->node->share, LL_CLOSE); /* never refused */
 	ffile_wait_idle(ff);
 	ll_req_as_opener(&r, &ff->opener);
 	ffile_close(ff);

@@ -24,28 +24,28 @@
 #include "fuse-common/ll-request.h"
 
 /* Who owns the mount's files: the driver process's effective ids. */
-#define FNODE_FILE_MODE		(S_IFREG | 0600)
-#define FNODE_DIR_MODE		(S_IFDIR | 0755)
-#define FNODE_DEV_XATTR		"user.libcdev.dev"
+#define FNODE_FILE_MODE (S_IFREG | 0600)
+#define FNODE_DIR_MODE	(S_IFDIR | 0755)
+#define FNODE_DEV_XATTR "user.libcdev.dev"
 
 struct fnode {
-	struct fnode *next;		/* every node, under tree_lock */
-	struct fnode *parent;		/* while linked; NULL for the root */
-	fuse_ino_t ino;			/* never reused in a mount */
-	char *name;			/* the last component; "" for the root */
+	struct fnode *next;   /* every node, under tree_lock */
+	struct fnode *parent; /* while linked; NULL for the root */
+	fuse_ino_t ino;	      /* never reused in a mount */
+	char *name;	      /* the last component; "" for the root */
 	mode_t mode;
 	uid_t uid;
 	gid_t gid;
 	struct timespec atime, mtime, ctime;
-	dev_t dev;			/* files: the device number */
-	struct cdev *cdev;		/* files: the cdev that made it, until cdev_del() */
-	uint64_t nlookup;		/* the kernel's references: lookups less forgets */
-	int opening;			/* open requests in flight */
+	dev_t dev;	   /* files: the device number */
+	struct cdev *cdev; /* files: the cdev that made it, until cdev_del() */
+	uint64_t nlookup;  /* the kernel's references: lookups less forgets */
+	int opening;	   /* open requests in flight */
 	int open_files;
-	int children;			/* directories: linked entries below */
-	bool linked;			/* reachable by its name */
-	bool deleted;			/* files: cdev_del() ran; opens fail ENXIO */
-	struct ll_share share;		/* files: its part of the request threads */
+	int children;	       /* directories: linked entries below */
+	bool linked;	       /* reachable by its name */
+	bool deleted;	       /* files: cdev_del() ran; opens fail ENXIO */
+	struct ll_share share; /* files: its part of the request threads */
 };
 
 /* Every field of every node, and the shape of the tree. */

@@ -31,9 +31,9 @@
 static struct fuse_session *se;
 static char mountpoint[PATH_MAX];
 static bool mountpoint_created;
-static pid_t mount_pid;			/* a fork()ed child must not unmount its parent's mount */
+static pid_t mount_pid; /* a fork()ed child must not unmount its parent's mount */
 static bool mounted;
-static char *wanted_mountpoint;		/* libcdev_backend_set_mountpoint() */
+static char *wanted_mountpoint; /* libcdev_backend_set_mountpoint() */
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* ---- the backend ---- */
@@ -57,7 +57,7 @@ static int fuse_add(struct cdev *cdev)
 	for (unsigned int i = 0; i < cdev->count && !err; i++) {
 		err = node_name_for(cdev, cdev->dev + i, name, sizeof(name));
 		if (!err && tree_file_of(cdev->dev + i))
-			err = -EBUSY;	/* as through CUSE: one live node per number */
+			err = -EBUSY; /* as through CUSE: one live node per number */
 		if (!err)
 			err = tree_add_file(name, cdev->dev + i, cdev, &n);
 		report_exists(name, err);
@@ -98,7 +98,8 @@ static void fuse_rename(dev_t dev)
 	err = tree_add_file(name, dev, cdev, &n);
 	if (err) {
 		report_exists(name, err);
-		pr_err_lib("fuse: %u:%u has no file now: %s", MAJOR(dev), MINOR(dev), strerror(-err));
+		pr_err_lib("fuse: %u:%u has no file now: %s", MAJOR(dev), MINOR(dev),
+			   strerror(-err));
 	}
 out:
 	pthread_mutex_unlock(&tree_lock);
@@ -149,8 +150,8 @@ static void session_process(struct lf_chan *chan, int res)
 		ll_conn_process(&session_conn, se, ll_receive_buf());
 }
 
-struct lf_pool fuse_request_threads = LF_POOL_INIT(session_receive, session_process,
-						   ll_thread_exit, "fuse");
+struct lf_pool fuse_request_threads =
+	LF_POOL_INIT(session_receive, session_process, ll_thread_exit, "fuse");
 static struct lf_chan session_chan;
 
 /* Serve the mounted session: receivers wait in read(2) on its (blocking) connection. */
@@ -170,9 +171,11 @@ static struct fuse_session *session_new(void)
 	 * serves only that user, unless /etc/fuse.conf has user_allow_other.
 	 */
 	char *argv[] = {
-		(char *)"libcdev", (char *)"-o",
-		(char *)(geteuid() == 0 ? "allow_other,default_permissions,fsname=libcdev,subtype=libcdev"
-					: "default_permissions,fsname=libcdev,subtype=libcdev"),
+		(char *)"libcdev",
+		(char *)"-o",
+		(char *)(geteuid() == 0 ?
+				 "allow_other,default_permissions,fsname=libcdev,subtype=libcdev" :
+				 "default_permissions,fsname=libcdev,subtype=libcdev"),
 		NULL,
 	};
 	struct fuse_args args = FUSE_ARGS_INIT(3, argv);
@@ -269,7 +272,7 @@ static const struct libcdev_backend *fuse_backend_start(void)
 	int err;
 
 	pthread_mutex_lock(&start_lock);
-	err = -ESHUTDOWN;	/* libcdev_backend_stop() was final */
+	err = -ESHUTDOWN; /* libcdev_backend_stop() was final */
 	if (mounted && !mount_pid)
 		goto out_err;
 	if (mounted)

@@ -30,7 +30,7 @@ extern char **environ;
 static int fusermount_detach(const char *dir)
 {
 	char *argv[] = { (char *)"fusermount3", (char *)"-u", (char *)"-z", (char *)"-q",
-			 (char *)"--", (char *)dir, NULL };
+			 (char *)"--",		(char *)dir,  NULL };
 	pid_t pid;
 	int status, err;
 
@@ -39,7 +39,7 @@ static int fusermount_detach(const char *dir)
 		return -err;
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno == ECHILD)
-			return 0;	/* the program ignores SIGCHLD: the status is lost */
+			return 0; /* the program ignores SIGCHLD: the status is lost */
 		if (errno != EINTR)
 			return -errno;
 	}
@@ -101,7 +101,7 @@ static int mkdir_own(const char *path, mode_t mode, bool *created)
 	if (!*created && errno != EEXIST)
 		return -errno;
 	if (lstat(path, &st) < 0)
-		return errno == ENOTCONN ? 0 : -errno;	/* a stale mount: cleared later */
+		return errno == ENOTCONN ? 0 : -errno; /* a stale mount: cleared later */
 	if (!S_ISDIR(st.st_mode))
 		return -ENOTDIR;
 	if (st.st_uid != geteuid()) {
@@ -174,7 +174,7 @@ static void sweep_dead(const char *parent)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", parent, d->d_name);
 		if (clear_stale(path) == 0)
-			rmdir(path);	/* fails, harmlessly, if something else lives there */
+			rmdir(path); /* fails, harmlessly, if something else lives there */
 	}
 	closedir(dir);
 }
@@ -185,7 +185,7 @@ static int default_mountpoint(char *dir, size_t size, bool *created)
 	int err = default_parent(parent, sizeof(parent));
 
 	if (err) {
-		snprintf(dir, size, "%s", parent);	/* for the message */
+		snprintf(dir, size, "%s", parent); /* for the message */
 		return err;
 	}
 	sweep_dead(parent);

@@ -122,7 +122,7 @@ void tree_unlink(struct fnode *n)
 		clock_gettime(CLOCK_REALTIME, &dir->mtime);
 		dir->ctime = dir->mtime;
 		tree_maybe_free(n);
-		n = dir;	/* a directory made for names goes with its last entry */
+		n = dir; /* a directory made for names goes with its last entry */
 	}
 }
 
@@ -154,7 +154,7 @@ int tree_add_file(const char *path, dev_t dev, struct cdev *cdev, struct fnode *
 	return 0;
 
 out_exists:
-	tree_unlink(dir);	/* only directories made here are empty */
+	tree_unlink(dir); /* only directories made here are empty */
 	return -EEXIST;
 out_nomem:
 	tree_unlink(dir);
@@ -433,7 +433,8 @@ static void reply_xattr(fuse_req_t req, const char *value, size_t len, size_t si
 static void ll_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name, size_t size)
 {
 	char value[32];
-	int len = strcmp(name, FNODE_DEV_XATTR) ? -ENODATA : node_dev_xattr(ino, value, sizeof(value));
+	int len = strcmp(name, FNODE_DEV_XATTR) ? -ENODATA :
+						  node_dev_xattr(ino, value, sizeof(value));
 
 	if (len < 0)
 		fuse_reply_err(req, -len);

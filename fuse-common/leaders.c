@@ -17,7 +17,7 @@
  */
 enum { LF_RUNNING, LF_READING, LF_RETIRING };
 
-#define LF_CACHE_LINE	64
+#define LF_CACHE_LINE 64
 
 /*
  * A cache line each: what a receiver writes per request (state, busy) is
@@ -25,8 +25,8 @@ enum { LF_RUNNING, LF_READING, LF_RETIRING };
  */
 struct lf_thread {
 	alignas(LF_CACHE_LINE) struct lf_pool *pool;
-	struct lf_chan *chan;		/* NULL once it left an ending channel (lf_del()) */
-	struct lf_thread *next;		/* under pool->lock */
+	struct lf_chan *chan;	/* NULL once it left an ending channel (lf_del()) */
+	struct lf_thread *next; /* under pool->lock */
 	pthread_t tid;
 	atomic_int state;
 	/* It received a request since the retiring thread's last look (which clears it). */
@@ -144,7 +144,7 @@ static void lf_serve(struct lf_thread *t)
 		if (promoted)
 			lf_unpromote(pool, t->chan);
 		if (res <= 0 && res != -EINTR && res != -EAGAIN)
-			return;		/* the connection is gone */
+			return; /* the connection is gone */
 	}
 }
 
@@ -154,8 +154,7 @@ static void lf_serve(struct lf_thread *t)
  * and the sanitizer's own hook before the last call of pthread_cleanup_push()
  * (__pthread_unwind_next(), which does not return) then trips on it.
  */
-__attribute__((no_sanitize_address))
-static void *lf_main(void *arg)
+__attribute__((no_sanitize_address)) static void *lf_main(void *arg)
 {
 	struct lf_thread *t = arg;
 
@@ -204,11 +203,14 @@ static void lf_refuse_locked(struct lf_pool *pool, int err)
 	if (atomic_exchange(&pool->refusing, true))
 		return;
 	if (!err)
-		pr_err_lib("%s: all %u request threads are in driver methods (LIBCDEV_MAX_THREADS): "
-			   "requests fail EAGAIN until one returns", pool->name, pool->max_threads);
+		pr_err_lib(
+			"%s: all %u request threads are in driver methods (LIBCDEV_MAX_THREADS): "
+			"requests fail EAGAIN until one returns",
+			pool->name, pool->max_threads);
 	else
 		pr_err_lib("%s: cannot start a request thread (%s): requests fail EAGAIN until one "
-			   "returns", pool->name, strerror(-err));
+			   "returns",
+			   pool->name, strerror(-err));
 }
 
 int lf_promote(struct lf_pool *pool)
@@ -338,9 +340,9 @@ static unsigned int lf_max_threads(void)
  * glibc since 2.34 (bug 12683). With an older glibc, idle receivers stay.
  */
 #if defined(__GLIBC__) && (__GLIBC__ < 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ < 34))
-#define LF_CAN_RETIRE	false
+#define LF_CAN_RETIRE false
 #else
-#define LF_CAN_RETIRE	true
+#define LF_CAN_RETIRE true
 #endif
 
 int lf_start(struct lf_pool *pool)

@@ -35,12 +35,12 @@ struct lf_thread;
 /* A connection to the kernel, served by its own receivers (see lf_add()). */
 struct lf_chan {
 	struct lf_pool *pool;
-	void *data;			/* the backend's */
-	struct lf_chan *next;		/* the pool's channels, under pool->lock */
-	struct lf_thread *threads;	/* its receivers, under pool->lock */
-	unsigned int nr_threads;	/* under pool->lock */
-	atomic_int nr_idle;		/* receivers not in a method */
-	atomic_bool ending;		/* lf_del() */
+	void *data;		   /* the backend's */
+	struct lf_chan *next;	   /* the pool's channels, under pool->lock */
+	struct lf_thread *threads; /* its receivers, under pool->lock */
+	unsigned int nr_threads;   /* under pool->lock */
+	atomic_int nr_idle;	   /* receivers not in a method */
+	atomic_bool ending;	   /* lf_del() */
 };
 
 struct lf_pool {
@@ -54,23 +54,26 @@ struct lf_pool {
 	void (*process)(struct lf_chan *chan, int res);
 	/* Called in a thread that ends (retires or its channel ends): frees what it kept. */
 	void (*thread_exit)(void);
-	const char *name;		/* for the log */
+	const char *name; /* for the log */
 	unsigned int max_threads;
 
-	pthread_mutex_t lock;		/* the channels, the thread counts */
-	pthread_cond_t cond;		/* a receiver ended */
+	pthread_mutex_t lock; /* the channels, the thread counts */
+	pthread_cond_t cond;  /* a receiver ended */
 	struct lf_chan *chans;
 	unsigned int nr_chans, nr_threads;
-	bool started;			/* the retiring thread runs */
+	bool started; /* the retiring thread runs */
 	atomic_bool refusing;
 };
 
-#define LF_POOL_INIT(receive_fn, process_fn, exit_fn, pool_name) { .receive = (receive_fn), \
-	.process = (process_fn), .thread_exit = (exit_fn), .name = (pool_name), \
-	.lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER }
+#define LF_POOL_INIT(receive_fn, process_fn, exit_fn, pool_name)                            \
+	{                                                                                   \
+		.receive = (receive_fn), .process = (process_fn), .thread_exit = (exit_fn), \
+		.name = (pool_name), .lock = PTHREAD_MUTEX_INITIALIZER,                     \
+		.cond = PTHREAD_COND_INITIALIZER                                            \
+	}
 
-#define LF_DEFAULT_MAX_THREADS	256
-#define LF_IDLE_SECONDS		5
+#define LF_DEFAULT_MAX_THREADS 256
+#define LF_IDLE_SECONDS	       5
 
 /*
  * Read the bound (LIBCDEV_MAX_THREADS, at least 2: a receiver and one

@@ -14,20 +14,19 @@
  * own id (FUSE_INT_REQ_BIT in fs/fuse/dev.c): a request's id never has it,
  * so in a slot it says the request is libfuse's.
  */
-#define SLOT_LIBFUSE	1ULL
+#define SLOT_LIBFUSE 1ULL
 
 struct ll_slot {
-	struct ll_slot *next;		/* the connection's slots, under its lock */
+	struct ll_slot *next; /* the connection's slots, under its lock */
 	struct ll_conn *conn;
-	_Atomic uint64_t unique;	/* the request run now (| SLOT_LIBFUSE), or 0 */
-	_Atomic uint64_t interrupted;	/* the last request of ours an interrupt reached */
-	struct ll_req *watcher;		/* that request's hook (ll_fast_watch()), under the lock */
+	_Atomic uint64_t unique;      /* the request run now (| SLOT_LIBFUSE), or 0 */
+	_Atomic uint64_t interrupted; /* the last request of ours an interrupt reached */
+	struct ll_req *watcher;	      /* that request's hook (ll_fast_watch()), under the lock */
 };
 
 static _Thread_local _tls_hot_ struct ll_slot slot;
 
-void ll_conn_init(struct ll_conn *c, int fd, void (*run)(struct ll_req *, bool, void *),
-		  void *data)
+void ll_conn_init(struct ll_conn *c, int fd, void (*run)(struct ll_req *, bool, void *), void *data)
 {
 	c->fd = fd;
 	atomic_init(&c->ready, false);
@@ -51,8 +50,8 @@ void ll_conn_attach(struct ll_conn *c, int fd)
 /* Protocol 7.9 gave READ and WRITE the fields read here (lock_owner, flags). */
 void ll_conn_init_done(struct ll_conn *c, const struct fuse_conn_info *conn)
 {
-	atomic_store(&c->ready, conn->proto_major > 7 ||
-		     (conn->proto_major == 7 && conn->proto_minor >= 9));
+	atomic_store(&c->ready,
+		     conn->proto_major > 7 || (conn->proto_major == 7 && conn->proto_minor >= 9));
 }
 
 static void slot_leave(void)
@@ -157,7 +156,7 @@ static bool interrupt(struct ll_conn *c, uint64_t own_unique, uint64_t unique)
 		if (s->watcher && s->watcher->unique == unique)
 			ll_req_interrupted(s->watcher);
 		pthread_mutex_unlock(&c->lock);
-		return true;	/* an interrupt that reached its request has no reply */
+		return true; /* an interrupt that reached its request has no reply */
 	}
 	pthread_mutex_unlock(&c->lock);
 	/*
@@ -198,8 +197,8 @@ static bool process_here(struct ll_conn *c, const struct fuse_in_header *in, siz
 
 	/* fuse_write_in is fuse_read_in, but for its name of read_flags. */
 	_Static_assert(sizeof(struct fuse_read_in) == sizeof(struct fuse_write_in), "");
-	_Static_assert(offsetof(struct fuse_read_in, flags) ==
-		       offsetof(struct fuse_write_in, flags), "");
+	_Static_assert(
+		offsetof(struct fuse_read_in, flags) == offsetof(struct fuse_write_in, flags), "");
 	switch (in->opcode) {
 	case FUSE_READ:
 		if (size < sizeof(*in) + sizeof(struct fuse_read_in))
@@ -209,7 +208,7 @@ static bool process_here(struct ll_conn *c, const struct fuse_in_header *in, siz
 	case FUSE_WRITE:
 		if (size < sizeof(*in) + sizeof(struct fuse_write_in) ||
 		    size - sizeof(*in) - sizeof(struct fuse_write_in) <
-		    ((const struct fuse_write_in *)arg)->size)
+			    ((const struct fuse_write_in *)arg)->size)
 			return false;
 		run(c, in, true, arg, (const char *)arg + sizeof(struct fuse_write_in));
 		return true;

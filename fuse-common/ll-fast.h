@@ -33,10 +33,10 @@ struct ll_slot;
 
 /* One connection to the kernel (a CUSE node's, or the FUSE session's). */
 struct ll_conn {
-	int fd;				/* replies are written here */
-	atomic_bool ready;		/* INIT answered, with the fields read here */
-	pthread_mutex_t lock;		/* slots, and the interrupt hook of each */
-	struct ll_slot *slots;		/* of the threads that ran a request of it */
+	int fd;		       /* replies are written here */
+	atomic_bool ready;     /* INIT answered, with the fields read here */
+	pthread_mutex_t lock;  /* slots, and the interrupt hook of each */
+	struct ll_slot *slots; /* of the threads that ran a request of it */
 	/* Run a read (@write false) or a write on @r, set up with its arguments. */
 	void (*run)(struct ll_req *r, bool write, void *data);
 	void *data;
@@ -51,8 +51,10 @@ void ll_conn_destroy(struct ll_conn *c);
  * Or, for one that lives as long as the process: initialized statically,
  * then given each new connection by ll_conn_attach() (its INIT comes first).
  */
-#define LL_CONN_INIT(run_fn, run_data) { .fd = -1, .lock = PTHREAD_MUTEX_INITIALIZER, \
-	.run = (run_fn), .data = (run_data) }
+#define LL_CONN_INIT(run_fn, run_data)                                                           \
+	{                                                                                        \
+		.fd = -1, .lock = PTHREAD_MUTEX_INITIALIZER, .run = (run_fn), .data = (run_data) \
+	}
 void ll_conn_attach(struct ll_conn *c, int fd);
 
 /* At INIT: whether the kernel's messages have the fields read here. */

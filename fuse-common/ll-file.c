@@ -210,7 +210,8 @@ void ll_uaccess_end(void)
 
 void ll_uaccess_buffer(struct ll_user_mem *m, void *buf, size_t size, struct ll_dirty *dirty)
 {
-	*m = (struct ll_user_mem){ .pid = 0, .base = (unsigned long)buf, .size = size, .buf = buf,
-				   .dirty = dirty };
+	*m = (struct ll_user_mem){
+		.pid = 0, .base = (unsigned long)buf, .size = size, .buf = buf, .dirty = dirty
+	};
 	ll_uaccess_begin(m);
 }

@@ -19,8 +19,8 @@ struct fuse_pollhandle;
 
 /* The poll state of one open file. */
 struct ll_poll {
-	pthread_mutex_t poll_lock;	/* serialises ->poll calls of this file */
-	pthread_mutex_t ph_lock;	/* guards ph; taken by wake-ups */
+	pthread_mutex_t poll_lock; /* serialises ->poll calls of this file */
+	pthread_mutex_t ph_lock;   /* guards ph; taken by wake-ups */
 	struct fuse_pollhandle *ph;
 	int nr_queues;
 	wait_queue_head_t *queues[LL_POLL_QUEUES];
@@ -57,7 +57,7 @@ struct ll_user_mem {
 	unsigned long base;
 	size_t size;
 	char *buf;
-	struct ll_dirty *dirty;		/* or NULL: see ll_dirty */
+	struct ll_dirty *dirty; /* or NULL: see ll_dirty */
 };
 
 /*

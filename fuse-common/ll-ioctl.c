@@ -129,10 +129,11 @@ static bool sigkill_pending(pid_t pid)
 	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
 	f = fopen(path, "re");
 	if (!f)
-		return true;	/* the thread is gone */
+		return true; /* the thread is gone */
 	while (fgets(line, sizeof(line), f))
 		if ((sscanf(line, "SigPnd: %" SCNx64, &mask) == 1 ||
-		     sscanf(line, "ShdPnd: %" SCNx64, &mask) == 1) && (mask & kill_bit))
+		     sscanf(line, "ShdPnd: %" SCNx64, &mask) == 1) &&
+		    (mask & kill_bit))
 			dying = true;
 	fclose(f);
 	return dying;
@@ -195,7 +196,8 @@ static unsigned long access_copy_to(void *ctx, void *to, const void *from, unsig
 	size_t off;
 
 	if (a->direct)
-		return caller_reachable(a) ? uaccess_pid_copy(a->pid, (void *)from, to, n, true) : n;
+		return caller_reachable(a) ? uaccess_pid_copy(a->pid, (void *)from, to, n, true) :
+					     n;
 	if (!area_covers(a, to, n))
 		return n;
 	off = (unsigned long)to - a->base;
@@ -268,8 +270,8 @@ static struct ll_ioctl_result *result_take(struct ll_ioctl_file *f, pid_t pid, u
 }
 
 /* Round 2: the driver ran on the fetched area; keep what it wrote for round 3. */
-static void retry_finish(struct ll_ioctl_file *f, const struct ll_ioctl_req *r,
-			 struct access *a, long ret, struct ll_ioctl_out *o)
+static void retry_finish(struct ll_ioctl_file *f, const struct ll_ioctl_req *r, struct access *a,
+			 long ret, struct ll_ioctl_out *o)
 {
 	struct iovec *iov = calloc(RETRY_MAX_IOV + 1, sizeof(*iov));
 	struct ll_ioctl_result *res;
@@ -291,8 +293,9 @@ static void retry_finish(struct ll_ioctl_file *f, const struct ll_ioctl_req *r,
 			o->ret = -ENOMEM;
 		return;
 	}
-	*res = (struct ll_ioctl_result){ .pid = r->pid, .cmd = r->cmd, .arg = r->arg,
-					 .ret = ret, .len = len };
+	*res = (struct ll_ioctl_result){
+		.pid = r->pid, .cmd = r->cmd, .arg = r->arg, .ret = ret, .len = len
+	};
 	p = res->data;
 	for (size_t i = 0; i < nr; i++) {
 		memcpy(p, a->buf + ((unsigned long)iov[i].iov_base - a->base), iov[i].iov_len);
@@ -385,8 +388,8 @@ static void run_retry(struct ll_ioctl_file *f, const struct ll_ioctl_req *r,
 	 * killed task's request only while no receiver has read it yet, and a
 	 * receiver waiting in read(2) can be quicker.
 	 */
-	if (!caller_reachable(&(struct access){ .pid = r->pid, .pidfd = -1,
-						.interrupted = r->interrupted }))
+	if (!caller_reachable(
+		    &(struct access){ .pid = r->pid, .pidfd = -1, .interrupted = r->interrupted }))
 		o->ret = ret;
 	else
 		retry_finish(f, r, &a, ret, o);

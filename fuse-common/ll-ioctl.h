@@ -37,12 +37,12 @@ void ll_ioctl_file_destroy(struct ll_ioctl_file *f);
 
 /* One ioctl request as it arrived. */
 struct ll_ioctl_req {
-	pid_t pid;			/* the caller's thread (0: not in our pid namespace) */
-	pid_t tgid;			/* its process */
-	const int *interrupted;		/* set (atomically) once the kernel sent FUSE_INTERRUPT */
+	pid_t pid;		/* the caller's thread (0: not in our pid namespace) */
+	pid_t tgid;		/* its process */
+	const int *interrupted; /* set (atomically) once the kernel sent FUSE_INTERRUPT */
 	unsigned int cmd;
 	unsigned long arg;
-	const void *in_buf;		/* what a retry round fetched */
+	const void *in_buf; /* what a retry round fetched */
 	size_t in_bufsz, out_bufsz;
 };
 
@@ -57,9 +57,9 @@ enum ll_ioctl_answer { LL_IOCTL_REPLY, LL_IOCTL_RETRY };
 struct ll_ioctl_out {
 	enum ll_ioctl_answer answer;
 	long ret;
-	void *out;		/* malloc'ed; the caller frees it */
+	void *out; /* malloc'ed; the caller frees it */
 	size_t out_len;
-	struct iovec *in_iov, *out_iov;	/* malloc'ed; the caller frees them */
+	struct iovec *in_iov, *out_iov; /* malloc'ed; the caller frees them */
 	size_t nr_in, nr_out;
 };
 

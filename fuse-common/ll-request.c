@@ -12,7 +12,7 @@
 static _Thread_local _tls_hot_ struct fuse_buf receive_buf;
 static _Thread_local _tls_hot_ char *read_buf;
 static _Thread_local _tls_hot_ size_t read_cap;
-static _Thread_local _tls_hot_ struct ll_dirty read_dirty;	/* what of read_buf is not zero */
+static _Thread_local _tls_hot_ struct ll_dirty read_dirty; /* what of read_buf is not zero */
 
 /*
  * The wait lock of the request's task. A thread runs one request at a time,
@@ -53,8 +53,8 @@ static bool share_take(struct ll_share *s, enum ll_kind kind, unsigned int limit
 	atomic_fetch_sub(&s->running[kind], 1);
 	if (!atomic_exchange(&s->refusing[kind], true))
 		pr_err_lib("%u:%u: %u %s in driver methods (a quarter of LIBCDEV_MAX_THREADS): "
-			   "more fail EAGAIN until one returns", MAJOR(s->dev), MINOR(s->dev), limit,
-			   what[kind]);
+			   "more fail EAGAIN until one returns",
+			   MAJOR(s->dev), MINOR(s->dev), limit, what[kind]);
 	return false;
 }
 
@@ -200,7 +200,8 @@ static void reply_done(struct ll_req *r, const void *buf, size_t size, bool writ
 /* The file's current flags come with reads and writes: fcntl(F_SETFL) reaches the driver. */
 static void sync_flags(struct file *file, int flags)
 {
-	file->f_flags = (file->f_flags & ~(O_NONBLOCK | O_APPEND)) | (flags & (O_NONBLOCK | O_APPEND));
+	file->f_flags = (file->f_flags & ~(O_NONBLOCK | O_APPEND)) |
+			(flags & (O_NONBLOCK | O_APPEND));
 }
 
 /*

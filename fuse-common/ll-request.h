@@ -37,16 +37,16 @@
 #include "leaders.h"
 
 enum ll_kind {
-	LL_READ,	/* reads: what waits for a writer */
-	LL_OTHER,	/* open, write, poll, ioctl, fsync */
-	LL_CLOSE,	/* flush, release: never refused */
+	LL_READ,  /* reads: what waits for a writer */
+	LL_OTHER, /* open, write, poll, ioctl, fsync */
+	LL_CLOSE, /* flush, release: never refused */
 };
 
 /* A device number's part of the request threads: methods running now, per kind. */
 struct ll_share {
 	dev_t dev;
 	atomic_uint running[LL_CLOSE];
-	atomic_bool refusing[LL_CLOSE];	/* said so in the log, until one returns */
+	atomic_bool refusing[LL_CLOSE]; /* said so in the log, until one returns */
 };
 
 void ll_share_init(struct ll_share *s, dev_t dev);
@@ -54,7 +54,7 @@ void ll_share_init(struct ll_share *s, dev_t dev);
 /* One request, on the stack of the thread that received and runs it. */
 struct ll_req {
 	fuse_req_t req;
-	struct ll_share *share;		/* the share taken, or NULL */
+	struct ll_share *share; /* the share taken, or NULL */
 	enum ll_kind kind;
 	/* the arguments: pointers into the thread's receive buffer */
 	struct fuse_file_info fi;
@@ -65,8 +65,8 @@ struct ll_req {
 	size_t in_bufsz, out_bufsz;
 	int datasync;
 	struct fuse_pollhandle *ph;
-	int interrupted;		/* FUSE_INTERRUPT came: the caller may be going */
-	bool watching;			/* the interrupt callback is hooked (ll_req_watch()) */
+	int interrupted; /* FUSE_INTERRUPT came: the caller may be going */
+	bool watching;	 /* the interrupt callback is hooked (ll_req_watch()) */
 	/* A read or write run without libfuse (ll-fast.h): req is NULL. */
 	struct ll_conn *conn;
 	uint64_t unique;

@@ -21,7 +21,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define FILES 4
-#define DEV MKDEV(240, 0)
+#define DEV   MKDEV(240, 0)
 
 static struct testdrv drv;
 static struct file *files[FILES];
@@ -44,7 +44,7 @@ static unsigned int take(struct input *in, size_t bytes)
 static void do_open(struct input *in)
 {
 	unsigned int slot = take(in, 1) % FILES, minor = take(in, 1) % 3;
-	int flags = (int)(take(in, 1) % 3);	/* O_RDONLY, O_WRONLY, O_RDWR */
+	int flags = (int)(take(in, 1) % 3); /* O_RDONLY, O_WRONLY, O_RDWR */
 	int err;
 
 	if (files[slot])
@@ -140,17 +140,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct input in = { data, size };
 
-	do_toggle();	/* live */
+	do_toggle(); /* live */
 	while (in.left) {
 		switch (take(&in, 1) % 8) {
-		case 0: do_open(&in); break;
-		case 1: do_io(&in, 0); break;
-		case 2: do_io(&in, 1); break;
-		case 3: do_llseek(&in); break;
-		case 4: do_ioctl(&in); break;
-		case 5: do_release(&in); break;
-		case 6: do_toggle(); break;
-		default: do_open(&in); break;
+		case 0:
+			do_open(&in);
+			break;
+		case 1:
+			do_io(&in, 0);
+			break;
+		case 2:
+			do_io(&in, 1);
+			break;
+		case 3:
+			do_llseek(&in);
+			break;
+		case 4:
+			do_ioctl(&in);
+			break;
+		case 5:
+			do_release(&in);
+			break;
+		case 6:
+			do_toggle();
+			break;
+		default:
+			do_open(&in);
+			break;
 		}
 	}
 	for (int i = 0; i < FILES; i++)

@@ -26,7 +26,7 @@ static inline const char *fuzz_env_setup(void)
 	fclose(f);
 	setenv("LIBCDEV_REGISTRY", registry, 1);
 	setenv("LIBCDEV_PROC_DEVICES", proc, 1);
-	setenv("LIBCDEV_LOG", "none", 1);	/* refusals are expected: keep the output short */
+	setenv("LIBCDEV_LOG", "none", 1); /* refusals are expected: keep the output short */
 	return registry;
 }
 

@@ -52,7 +52,7 @@ static void check_round_trip(const struct kernel_param *kp)
 	static char first[4096], second[4096];
 
 	if (kp->ops == &param_ops_charp || kp->ops == &param_array_ops)
-		return;	/* a string may hold a comma; arrays print their separators */
+		return; /* a string may hold a comma; arrays print their separators */
 	kp->ops->get(first, kp);
 	if (kp->ops->set(first, kp))
 		abort();

@@ -19,7 +19,7 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define HELD_MAX 256
+#define HELD_MAX  256
 #define SPLIT_MAX 20
 
 struct chunk {
@@ -86,7 +86,7 @@ static int split(dev_t from, unsigned int count, struct chunk *out, int max)
 static void do_register(struct input *in)
 {
 	unsigned int major = take(in, 2) % 520, minor = take(in, 3) & MINORMASK;
-	unsigned int count = take(in, 3);	/* up to 16 majors' worth */
+	unsigned int count = take(in, 3); /* up to 16 majors' worth */
 	struct chunk c[SPLIT_MAX];
 	int valid, nr = split_valid(MKDEV(major, minor), count, c, SPLIT_MAX, &valid);
 	int want = 0, err;
@@ -94,7 +94,7 @@ static void do_register(struct input *in)
 	if (count && major == 0)
 		want = -EINVAL;
 	else if (nr >= 0 && nheld + nr > HELD_MAX)
-		return;	/* more than the model tracks: not tried */
+		return; /* more than the model tracks: not tried */
 	/* As fs/char_dev.c, chunk by chunk: the first chunk that fails decides. */
 	for (int i = 0; count && !want && i < valid; i++)
 		if (overlaps_held(&c[i]))
@@ -131,10 +131,10 @@ static void do_alloc(struct input *in)
 		return;
 	}
 	if (err == -EBUSY)
-		return;	/* every dynamic major taken: possible with many held */
+		return; /* every dynamic major taken: possible with many held */
 	c = (struct chunk){ MAJOR(dev), baseminor, count };
 	if (err || MINOR(dev) != baseminor || !dynamic_major(c.major) || overlaps_held(&c) ||
-	    c.major == 254)	/* in /proc/devices: not free */
+	    c.major == 254) /* in /proc/devices: not free */
 		abort();
 	held[nheld++] = c;
 }
@@ -209,10 +209,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	while (in.left) {
 		switch (take(&in, 1) % 4) {
-		case 0: do_register(&in); break;
-		case 1: do_alloc(&in); break;
-		case 2: do_unregister(&in); break;
-		default: do_unregister_other(&in); break;
+		case 0:
+			do_register(&in);
+			break;
+		case 1:
+			do_alloc(&in);
+			break;
+		case 2:
+			do_unregister(&in);
+			break;
+		default:
+			do_unregister_other(&in);
+			break;
 		}
 	}
 	if (libcdev_regions_foreach(check_one, &s) || s.bad || s.n != nheld)

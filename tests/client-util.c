@@ -25,14 +25,29 @@ const char *__asan_default_options(void)
 
 const char *errname(int e)
 {
-	static const struct { int e; const char *name; } names[] = {
-		{ ENXIO, "ENXIO" }, { EINTR, "EINTR" }, { EAGAIN, "EAGAIN" },
-		{ EFAULT, "EFAULT" }, { ENOTTY, "ENOTTY" }, { EBUSY, "EBUSY" },
-		{ EINVAL, "EINVAL" }, { ESPIPE, "ESPIPE" }, { ENODEV, "ENODEV" },
-		{ ENOENT, "ENOENT" }, { EACCES, "EACCES" }, { EPERM, "EPERM" },
-		{ ENOSPC, "ENOSPC" }, { EFBIG, "EFBIG" }, { EBADF, "EBADF" },
-		{ ENOTCONN, "ENOTCONN" }, { ECONNABORTED, "ECONNABORTED" },
-		{ ENODATA, "ENODATA" }, { EIO, "EIO" },
+	static const struct {
+		int e;
+		const char *name;
+	} names[] = {
+		{ ENXIO, "ENXIO" },
+		{ EINTR, "EINTR" },
+		{ EAGAIN, "EAGAIN" },
+		{ EFAULT, "EFAULT" },
+		{ ENOTTY, "ENOTTY" },
+		{ EBUSY, "EBUSY" },
+		{ EINVAL, "EINVAL" },
+		{ ESPIPE, "ESPIPE" },
+		{ ENODEV, "ENODEV" },
+		{ ENOENT, "ENOENT" },
+		{ EACCES, "EACCES" },
+		{ EPERM, "EPERM" },
+		{ ENOSPC, "ENOSPC" },
+		{ EFBIG, "EFBIG" },
+		{ EBADF, "EBADF" },
+		{ ENOTCONN, "ENOTCONN" },
+		{ ECONNABORTED, "ECONNABORTED" },
+		{ ENODATA, "ENODATA" },
+		{ EIO, "EIO" },
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -58,7 +73,7 @@ int open_or_fail(const char *path, int flags)
 
 static void on_signal(int sig)
 {
-	(void)sig;	/* only interrupts the blocked call */
+	(void)sig; /* only interrupts the blocked call */
 }
 
 void client_init(void)

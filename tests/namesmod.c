@@ -27,7 +27,7 @@ static struct completion started, done;
 static struct work_struct work;
 static struct task_struct *worker;
 static bool go;
-static unsigned int early;	/* schedule() returned before the wake-up */
+static unsigned int early; /* schedule() returned before the wake-up */
 
 /* Sleeps in schedule() until the reader sets go and wakes it. */
 static void namesmod_work(struct work_struct *w)
@@ -53,7 +53,7 @@ static void namesmod_steps(char *answer)
 	/* down() holds the semaphore: a second taker cannot have it. */
 	down(&sem);
 	if (!down_trylock(&sem))
-		strcat(answer, "down ");	/* down() took nothing: give one back */
+		strcat(answer, "down "); /* down() took nothing: give one back */
 	up(&sem);
 
 	reinit_completion(&started);
@@ -101,7 +101,7 @@ static ssize_t namesmod_read(struct file *file, char __user *buf, size_t count, 
 static const struct file_operations namesmod_fops = {
 	.owner = THIS_MODULE,
 	.read = namesmod_read,
-	.llseek = noop_llseek,	/* a library function, as a pointer */
+	.llseek = noop_llseek, /* a library function, as a pointer */
 };
 
 static int __init namesmod_init(void)

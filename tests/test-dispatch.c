@@ -34,7 +34,7 @@ static void open_calls_driver_with_inode(void **state)
 	assert_int_equal(cdev_add(&d.cdev, MKDEV(MA, 10), 4), 0);
 	assert_int_equal(cdev_direct_open(MKDEV(MA, 12), O_RDWR, &f), 0);
 	assert_int_equal(d.opens, 1);
-	assert_ptr_equal(f->private_data, &d);	/* container_of from i_cdev */
+	assert_ptr_equal(f->private_data, &d); /* container_of from i_cdev */
 	assert_ptr_equal(f->f_inode, d.last_inode);
 	assert_ptr_equal(f->f_inode->i_cdev, &d.cdev);
 	assert_int_equal(f->f_inode->i_rdev, MKDEV(MA, 12));
@@ -150,7 +150,7 @@ static void cdev_without_ops_is_enxio(void **state)
 	assert_non_null(c);
 	assert_int_equal(cdev_add(c, MKDEV(MA, 0), 1), 0);
 	assert_int_equal(cdev_direct_open(MKDEV(MA, 0), O_RDONLY, &f), -ENXIO);
-	assert_int_equal(libcdev_kobject_refcount(&c->kobj), 1);	/* the failed open gave it back */
+	assert_int_equal(libcdev_kobject_refcount(&c->kobj), 1); /* the failed open gave it back */
 	cdev_del(c);
 }
 
@@ -184,7 +184,7 @@ static void f_mode_follows_access_mode(void **state)
 	assert_true(f->f_mode & FMODE_READ);
 	assert_false(f->f_mode & FMODE_WRITE);
 	assert_true(f->f_flags & O_NONBLOCK);
-	assert_false(f->f_flags & O_CREAT);	/* open-time flags are not kept */
+	assert_false(f->f_flags & O_CREAT); /* open-time flags are not kept */
 	assert_int_equal(cdev_direct_write(f, &c, 1), -EBADF);
 	cdev_direct_release(f);
 
@@ -222,7 +222,7 @@ static void f_pos_advances_with_read_write_llseek(void **state)
 	assert_int_equal(r->f_pos, 5);
 	assert_int_equal(cdev_direct_read(r, buf, sizeof(buf)), 6);
 	assert_memory_equal(buf, " world", 6);
-	assert_int_equal(cdev_direct_read(r, buf, sizeof(buf)), 0);	/* end of data */
+	assert_int_equal(cdev_direct_read(r, buf, sizeof(buf)), 0); /* end of data */
 
 	assert_int_equal(cdev_direct_llseek(r, 6, SEEK_SET), 6);
 	assert_int_equal(cdev_direct_read(r, buf, 5), 5);
@@ -233,7 +233,7 @@ static void f_pos_advances_with_read_write_llseek(void **state)
 	assert_int_equal(buf[0], 'd');
 	assert_int_equal(cdev_direct_llseek(r, -1, SEEK_SET), -EINVAL);
 	assert_int_equal(cdev_direct_llseek(r, 0, 99), -EINVAL);
-	assert_int_equal(r->f_pos, 11);	/* a failed seek moves nothing */
+	assert_int_equal(r->f_pos, 11); /* a failed seek moves nothing */
 
 	cdev_direct_release(r);
 	cdev_direct_release(w);
@@ -251,14 +251,14 @@ static void methods_missing_behave_as_vfs(void **state)
 	assert_non_null(c);
 	c->ops = &empty;
 	assert_int_equal(cdev_add(c, MKDEV(MA, 0), 1), 0);
-	assert_int_equal(cdev_direct_open(MKDEV(MA, 0), O_RDWR, &f), 0);	/* no ->open: success */
+	assert_int_equal(cdev_direct_open(MKDEV(MA, 0), O_RDWR, &f), 0); /* no ->open: success */
 	assert_int_equal(cdev_direct_read(f, buf, sizeof(buf)), -EINVAL);
 	assert_int_equal(cdev_direct_write(f, buf, sizeof(buf)), -EINVAL);
 	assert_int_equal(cdev_direct_llseek(f, 0, SEEK_SET), -ESPIPE);
 	assert_int_equal(cdev_direct_ioctl(f, 0x1234, 0), -ENOTTY);
 	assert_int_equal(cdev_direct_poll(f), POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM);
 	assert_int_equal(cdev_direct_fsync(f, 0), -EINVAL);
-	assert_int_equal(cdev_direct_release(f), 0);	/* no flush, no release: fine */
+	assert_int_equal(cdev_direct_release(f), 0); /* no flush, no release: fine */
 	cdev_del(c);
 
 	assert_int_equal(cdev_direct_read(NULL, buf, 1), -EBADF);
@@ -334,7 +334,7 @@ static void bad_user_address_is_efault(void **state)
 	assert_int_equal(cdev_direct_ioctl(f, TESTDRV_IOC_GETSIZE, 8), -EFAULT);
 	assert_int_equal(cdev_direct_read(f, hole, 4), -EFAULT);
 	assert_int_equal(cdev_direct_write(f, hole, 4), -EFAULT);
-	assert_int_equal(f->f_pos, 0);	/* failed transfers do not move */
+	assert_int_equal(f->f_pos, 0); /* failed transfers do not move */
 	cdev_direct_release(f);
 	cdev_del(&d.cdev);
 }
@@ -372,7 +372,7 @@ static void open_file_survives_cdev_del(void **state)
 	assert_int_equal(cdev_add(c, MKDEV(MA, 1), 1), 0);
 	assert_int_equal(cdev_direct_open(MKDEV(MA, 1), O_RDONLY, &f), 0);
 	cdev_del(c);
-	assert_int_equal(libcdev_kobject_refcount(&c->kobj), 1);	/* only the file's */
+	assert_int_equal(libcdev_kobject_refcount(&c->kobj), 1); /* only the file's */
 	assert_ptr_equal(f->f_inode->i_cdev, c);
 	assert_int_equal(cdev_direct_llseek(f, 0, SEEK_CUR), 0);
 	assert_int_equal(cdev_direct_read(f, buf, 1), -EINVAL);

@@ -66,8 +66,8 @@ static void tree_taken_names_fail(void **state)
 	(void)state;
 	must_add("p/q", MKDEV(240, 0), &a);
 	assert_int_equal(tree_add_file("p/q", MKDEV(240, 1), &b, &n), -EEXIST);
-	assert_int_equal(tree_add_file("p", MKDEV(240, 1), &b, &n), -EEXIST);	/* a directory */
-	assert_int_equal(tree_add_file("p/q/r", MKDEV(240, 1), &b, &n), -EEXIST);	/* under a file */
+	assert_int_equal(tree_add_file("p", MKDEV(240, 1), &b, &n), -EEXIST);	  /* a directory */
+	assert_int_equal(tree_add_file("p/q/r", MKDEV(240, 1), &b, &n), -EEXIST); /* under a file */
 	assert_null(tree_file_of(MKDEV(240, 1)));
 	must_add("p/r", MKDEV(240, 1), &b);
 }

@@ -62,12 +62,21 @@ static int count_of(const char *what)
 
 /* ---- the sleeping calls, one call site each ---- */
 
-enum sleeper { S_MUTEX, S_COPY_TO_USER, S_KMALLOC, S_MSLEEP, S_WAIT_EVENT, S_KFIFO_TO_USER,
-	       S_SIMPLE_READ, S_COPY_TO_ITER, SLEEPERS };
+enum sleeper {
+	S_MUTEX,
+	S_COPY_TO_USER,
+	S_KMALLOC,
+	S_MSLEEP,
+	S_WAIT_EVENT,
+	S_KFIFO_TO_USER,
+	S_SIMPLE_READ,
+	S_COPY_TO_ITER,
+	SLEEPERS
+};
 
 static const char *const sleeper_name[SLEEPERS] = {
-	"mutex_lock", "copy_to_user", "kmalloc(GFP_KERNEL)", "msleep", "wait_event",
-	"kfifo_to_user", "simple_read_from_buffer", "copy_to_iter",
+	"mutex_lock", "copy_to_user",  "kmalloc(GFP_KERNEL)",	  "msleep",
+	"wait_event", "kfifo_to_user", "simple_read_from_buffer", "copy_to_iter",
 };
 
 static DEFINE_MUTEX(some_mutex);
@@ -152,8 +161,11 @@ static void sleepy_tasklet(struct tasklet_struct *t)
 enum context { C_IRQ, C_TIMER, C_TASKLET, C_SPINLOCK, C_PROCESS, CONTEXTS };
 
 static const char *const context_name[CONTEXTS] = {
-	"an interrupt handler", "a timer callback or tasklet", "a timer callback or tasklet",
-	"process context, spinlocks held: 1", "process context",
+	"an interrupt handler",
+	"a timer callback or tasklet",
+	"a timer callback or tasklet",
+	"process context, spinlocks held: 1",
+	"process context",
 };
 
 #define SLEEPY_IRQ 60

@@ -140,7 +140,7 @@ static void test_unlock_out_of_order(void **state)
 	(void)state;
 	mutex_lock(&m);
 	spin_lock(&lock);
-	mutex_unlock(&m);	/* legal: an unlock does not sleep */
+	mutex_unlock(&m); /* legal: an unlock does not sleep */
 	line = __LINE__ + 1;
 	assert_int_equal(copy_to_user((void __user *)&c, "x", 1), 0);
 	spin_unlock(&lock);

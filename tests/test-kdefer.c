@@ -114,7 +114,7 @@ static void test_timer_cancel_and_modify(void **state)
 	/* Moved from 10 s to now: mod_timer() of a pending timer says 1. */
 	assert_int_equal(mod_timer(&b.timer, jiffies), 1);
 	wait_done(&all);
-	msleep(60);	/* past a's old expiry */
+	msleep(60); /* past a's old expiry */
 	assert_int_equal(atomic_read(&n), 1);
 	assert_int_equal(order[0], 1);
 	/* Shut down: re-arming does nothing. */
@@ -159,7 +159,7 @@ static void test_timer_delete_sync_waits(void **state)
 struct job {
 	struct work_struct work;
 	atomic_t runs;
-	atomic_t inside;	/* >1 would mean two workers at once */
+	atomic_t inside; /* >1 would mean two workers at once */
 	int overlap;
 	bool process_ctx;
 	struct completion started;
@@ -178,7 +178,7 @@ static void job_fn(struct work_struct *work)
 	if (j->block)
 		wait_for_completion(&j->release);
 	else
-		msleep(5);	/* sleeping is allowed in process context */
+		msleep(5); /* sleeping is allowed in process context */
 	atomic_inc(&j->runs);
 	atomic_dec(&j->inside);
 }
@@ -424,7 +424,7 @@ static int finisher_fn(void *data)
 
 	atomic_inc(&ws->loops);
 	kthread_complete_and_exit(&ws->done, 7);
-	atomic_inc(&ws->loops);	/* never reached */
+	atomic_inc(&ws->loops); /* never reached */
 	return 0;
 }
 
@@ -639,7 +639,7 @@ static void test_unload_cancels_and_reports(void **state)
 	assert_false(keep);
 	libcdev_set_log_fn(NULL, LOG_ERR);
 	assert_non_null(strstr(logged, "timer nop_timer still pending at module unload") ?:
-			strstr(logged, "test-kdefer+0x"));
+				strstr(logged, "test-kdefer+0x"));
 	assert_non_null(strstr(logged, "delayed work left_work still pending"));
 	assert_non_null(strstr(logged, "work left_work still queued on left"));
 	assert_non_null(strstr(logged, "workqueue left not destroyed"));

@@ -19,7 +19,7 @@ struct tick {
 	ktime_t fired_at;
 	bool atomic;
 	int count;
-	int stop_after;		/* 0: for ever */
+	int stop_after; /* 0: for ever */
 	struct completion done;
 };
 

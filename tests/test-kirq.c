@@ -103,7 +103,8 @@ static void test_sleep_in_hard_handler_reported(void **state)
 	assert_int_equal(libcdev_irq_raise(41), 0);
 	synchronize_irq(41);
 	assert_int_equal(c.hard, 1);
-	assert_non_null(strstr(test_log_peek(), "BUG: sleeping function called from invalid context"));
+	assert_non_null(
+		strstr(test_log_peek(), "BUG: sleeping function called from invalid context"));
 	snprintf(site, sizeof(site), "test-kirq.c:%d", c.sleep_line);
 	assert_non_null(strstr(test_log_peek(), site));
 	assert_non_null(strstr(test_log_peek(), "an interrupt handler"));
@@ -128,7 +129,8 @@ static void test_oneshot_null_handler(void **state)
 	/* handler NULL needs IRQF_ONESHOT, as the kernel says. */
 	assert_int_equal(request_threaded_irq(42, NULL, oneshot_thread, 0, "t42", &c), -EINVAL);
 	assert_non_null(strstr(test_log_peek(), "handler=NULL and !ONESHOT"));
-	assert_int_equal(request_threaded_irq(42, NULL, oneshot_thread, IRQF_ONESHOT, "t42", &c), 0);
+	assert_int_equal(request_threaded_irq(42, NULL, oneshot_thread, IRQF_ONESHOT, "t42", &c),
+			 0);
 	assert_int_equal(libcdev_irq_raise(42), 0);
 	assert_int_equal(libcdev_irq_raise(42), 0);
 	synchronize_irq(42);
@@ -193,15 +195,16 @@ static void test_forgotten_line_at_unload(void **state)
 	(void)state;
 	assert_int_equal(request_irq(45, hard, 0, "left", &c), 0);
 	assert_int_equal(libcdev_module_defer_stop(THIS_MODULE, &keep), 1);
-	assert_non_null(strstr(test_log_peek(), "IRQ 45 (left) still requested at module unload: freed"));
+	assert_non_null(
+		strstr(test_log_peek(), "IRQ 45 (left) still requested at module unload: freed"));
 	assert_int_equal(libcdev_irq_raise(45), -ENOENT);
 }
 
 /* ---- a platform driver with a line and a register bank ---- */
 
-#define REG_CTRL	0x00
-#define REG_STATUS	0x04
-#define REG_DATA	0x08
+#define REG_CTRL   0x00
+#define REG_STATUS 0x04
+#define REG_DATA   0x08
 
 struct tdev {
 	void __iomem *regs;
@@ -239,7 +242,7 @@ static int tdev_probe(struct platform_device *pdev)
 	err = devm_request_irq(&pdev->dev, t->irq, tdev_irq, 0, NULL, t);
 	if (err)
 		return err;
-	writel(0x1, t->regs + REG_CTRL);	/* enable */
+	writel(0x1, t->regs + REG_CTRL); /* enable */
 	bound = t;
 	return 0;
 }
@@ -289,8 +292,7 @@ static void test_driver_irq_and_modelled_registers(void **state)
 
 	(void)state;
 	bound = NULL;
-	assert_int_equal(libcdev_platform_describe("tdev.0 irq=50 mem=0xfe000000+0x100", &pdev),
-			 0);
+	assert_int_equal(libcdev_platform_describe("tdev.0 irq=50 mem=0xfe000000+0x100", &pdev), 0);
 	assert_int_equal(libcdev_regbank_set_ops(0xfe000000ULL, &model_ops, &m), 0);
 	assert_int_equal(libcdev_regbank_set_ops(0xfd000000ULL, &model_ops, &m), -ENOENT);
 	assert_int_equal(platform_driver_register(&tdev_driver), 0);

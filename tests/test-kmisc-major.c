@@ -31,7 +31,9 @@ static int major_10_free(void **state)
 
 static void test_misc_takes_major_10(void **state)
 {
-	struct miscdevice dyn = { .minor = MISC_DYNAMIC_MINOR, .name = "tdyn", .fops = &plain_fops };
+	struct miscdevice dyn = { .minor = MISC_DYNAMIC_MINOR,
+				  .name = "tdyn",
+				  .fops = &plain_fops };
 	struct miscdevice fixed = { .minor = 1, .name = "tfixed", .fops = &plain_fops };
 	struct file *f;
 	dev_t other;

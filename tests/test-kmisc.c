@@ -76,8 +76,11 @@ static const struct file_operations buf_fops = {
 static void test_misc_read_iter_sees_segments(void **state)
 {
 	struct miscdevice misc = {
-		.minor = MISC_DYNAMIC_MINOR, .name = "kbuf", .nodename = "test/kbuf",
-		.fops = &buf_fops, .mode = 0666,
+		.minor = MISC_DYNAMIC_MINOR,
+		.name = "kbuf",
+		.nodename = "test/kbuf",
+		.fops = &buf_fops,
+		.mode = 0666,
 	};
 	char a[3], b[4], c[16];
 	struct iovec out[2] = { { (void *)"hello ", 6 }, { (void *)"world", 5 } };

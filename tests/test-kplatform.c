@@ -81,7 +81,7 @@ struct sdev {
 	const char *label;
 };
 
-static char order[64];		/* what ran, in order: p(robe) r(emove) 1 2 3 (devm actions) */
+static char order[64]; /* what ran, in order: p(robe) r(emove) 1 2 3 (devm actions) */
 
 static void note(char c)
 {
@@ -203,7 +203,9 @@ static void test_probe_remove_devm_order(void **state)
 	last = NULL;
 	assert_int_equal(platform_driver_register(&sdev_driver), 0);
 	assert_int_equal(libcdev_platform_describe("tsensor.0 irq=7 mem=0x40000000+0x100 "
-						   "rate=250 label=left", &pdev), 0);
+						   "rate=250 label=left",
+						   &pdev),
+			 0);
 	assert_string_equal(order, "p");
 	assert_non_null(last);
 	assert_int_equal(last->irq, 7);
@@ -308,15 +310,10 @@ struct variant {
 };
 
 static const struct variant v2 = { 2 }, v4 = { 4 };
-static const struct of_device_id match_of[] = {
-	{ .compatible = "acme,temp2", .data = &v2 },
-	{ .compatible = "acme,temp4", .data = &v4 },
-	{ }
-};
-static const struct platform_device_id match_ids[] = {
-	{ "temp-legacy", 7 },
-	{ }
-};
+static const struct of_device_id match_of[] = { { .compatible = "acme,temp2", .data = &v2 },
+						{ .compatible = "acme,temp4", .data = &v4 },
+						{} };
+static const struct platform_device_id match_ids[] = { { "temp-legacy", 7 }, {} };
 static int matched_channels;
 static unsigned long matched_id;
 
@@ -360,8 +357,16 @@ static void test_match_by_compatible_and_id(void **state)
 static void test_describe_refuses(void **state)
 {
 	static const char *const bad[] = {
-		"", "x irq=0", "x irq=1024", "x irq=two", "x mem=0x1000", "x mem=0x1000+0",
-		"x mem=0x1000+0x200000", "x novalue", "a/b", "x =1",
+		"",
+		"x irq=0",
+		"x irq=1024",
+		"x irq=two",
+		"x mem=0x1000",
+		"x mem=0x1000+0",
+		"x mem=0x1000+0x200000",
+		"x novalue",
+		"a/b",
+		"x =1",
 		"averyveryverylongname",
 	};
 	char path[128];
@@ -376,7 +381,8 @@ static void test_describe_refuses(void **state)
 	snprintf(path, sizeof(path), "%s/devices.txt", test_env.dir);
 	f = fopen(path, "w");
 	assert_non_null(f);
-	fputs("# two devices\n\nfa.0 irq=4   # the first\nfb irq=5 irq=6 mem=0x10+4 k=v\nfc irq=x\n", f);
+	fputs("# two devices\n\nfa.0 irq=4   # the first\nfb irq=5 irq=6 mem=0x10+4 k=v\nfc irq=x\n",
+	      f);
 	fclose(f);
 	test_log_take();
 	assert_int_equal(libcdev_platform_describe_file(path), -EINVAL);
@@ -397,7 +403,8 @@ static void test_describe_file_probes(void **state)
 	f = fopen(path, "w");
 	assert_non_null(f);
 	fputs("# the board\ntsensor.4 irq=9 mem=0x2000+16 rate=77\n\n"
-	      "tsensor.5 irq=10 mem=0x3000+16   # default rate\n", f);
+	      "tsensor.5 irq=10 mem=0x3000+16   # default rate\n",
+	      f);
 	fclose(f);
 	assert_int_equal(libcdev_platform_describe_file(path), 0);
 	assert_string_equal(order, "pp");
@@ -446,8 +453,10 @@ static struct resource static_res[] = {
 	DEFINE_RES_IRQ(12),
 };
 static struct platform_device static_pdev = {
-	.name = "tstatic", .id = 1,
-	.num_resources = ARRAY_SIZE(static_res), .resource = static_res,
+	.name = "tstatic",
+	.id = 1,
+	.num_resources = ARRAY_SIZE(static_res),
+	.resource = static_res,
 };
 
 static void test_static_device(void **state)
@@ -458,7 +467,8 @@ static void test_static_device(void **state)
 		assert_string_equal(dev_name(&static_pdev.dev), "tstatic.1");
 		assert_int_equal(platform_get_irq(&static_pdev, 0), 12);
 		assert_int_equal(platform_irq_count(&static_pdev), 1);
-		assert_true(platform_get_resource(&static_pdev, IORESOURCE_MEM, 0)->start == 0x3000);
+		assert_true(platform_get_resource(&static_pdev, IORESOURCE_MEM, 0)->start ==
+			    0x3000);
 		assert_null(platform_get_resource(&static_pdev, IORESOURCE_MEM, 1));
 		assert_int_equal(platform_device_register(&static_pdev), -EINVAL);
 		platform_device_unregister(&static_pdev);
@@ -497,7 +507,9 @@ static const struct file_operations plain_fops = { .owner = THIS_MODULE };
 static void test_class_and_misc_attributes(void **state)
 {
 	struct miscdevice misc = {
-		.minor = MISC_DYNAMIC_MINOR, .name = "tmisc", .fops = &plain_fops,
+		.minor = MISC_DYNAMIC_MINOR,
+		.name = "tmisc",
+		.fops = &plain_fops,
 		.groups = cdev_groups,
 	};
 	struct class *cls;
@@ -576,7 +588,8 @@ static void test_debugfs(void **state)
 
 	debugfs_remove(dir);
 	assert_int_equal(node_read("sys/kernel/debug/tdrv/level", buf, sizeof(buf)), -ENOENT);
-	assert_int_equal(node_read("sys/kernel/debug/tdrv/regs/verbose", buf, sizeof(buf)), -ENOENT);
+	assert_int_equal(node_read("sys/kernel/debug/tdrv/regs/verbose", buf, sizeof(buf)),
+			 -ENOENT);
 	assert_int_equal(node_read("sys/kernel/debug/tdrv/stats", buf, sizeof(buf)), -ENOENT);
 	/* The names are free again. */
 	dir = debugfs_create_dir("tdrv", NULL);

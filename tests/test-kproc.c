@@ -57,7 +57,7 @@ static ssize_t read_all(struct file *f, char *buf, size_t size, size_t chunk)
 /* ---- a seq_file of 5 records, the third larger than a page, the fourth skipped ---- */
 
 #define NREC 5
-#define BIG 6000
+#define BIG  6000
 
 static void *rec_start(struct seq_file *m, loff_t *pos)
 {
@@ -94,7 +94,10 @@ static int rec_show(struct seq_file *m, void *v)
 }
 
 static const struct seq_operations rec_ops = {
-	.start = rec_start, .next = rec_next, .stop = rec_stop, .show = rec_show,
+	.start = rec_start,
+	.next = rec_next,
+	.stop = rec_stop,
+	.show = rec_show,
 };
 
 static int rec_open(struct inode *inode, struct file *file)
@@ -152,7 +155,8 @@ static void test_seq_file_reads(void **state)
 	/* Whole, then in short reads: the same bytes, the big record shown whole. */
 	for (size_t i = 0; i < ARRAY_SIZE(chunks); i++) {
 		assert_int_equal(node_open("proc/tproc/recs", &f), 0);
-		assert_int_equal(read_all(f, buf, sizeof(buf), chunks[i]), (ssize_t)strlen(expected()));
+		assert_int_equal(read_all(f, buf, sizeof(buf), chunks[i]),
+				 (ssize_t)strlen(expected()));
 		assert_string_equal(buf, expected());
 		cdev_direct_release(f);
 	}

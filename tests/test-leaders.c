@@ -38,9 +38,9 @@ int __wrap_pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(
 
 /* What a request (one byte) asks of the thread that reads it. */
 enum {
-	REQ_QUICK = 'q',	/* leave the idle receivers, count, return */
-	REQ_BLOCK = 'b',	/* leave the idle receivers, wait until released */
-	REQ_END = 'd',		/* end its own channel (lf_del()), as a method may */
+	REQ_QUICK = 'q', /* leave the idle receivers, count, return */
+	REQ_BLOCK = 'b', /* leave the idle receivers, wait until released */
+	REQ_END = 'd',	 /* end its own channel (lf_del()), as a method may */
 };
 
 struct pipe_chan {
@@ -50,9 +50,9 @@ struct pipe_chan {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
-static int quick, blocked, refused, ended_own;	/* under lock */
-static bool released;				/* under lock */
-static atomic_int exits;			/* threads that ended */
+static int quick, blocked, refused, ended_own; /* under lock */
+static bool released;			       /* under lock */
+static atomic_int exits;		       /* threads that ended */
 
 static int pipe_receive(struct lf_chan *chan)
 {
@@ -315,7 +315,7 @@ static void request_refused_when_no_thread_starts(void **state)
 	atomic_store(&fail_thread_start, false);
 	/* Not the bound: the log says why threads did not start. */
 	assert_non_null(strstr(test_log_take(), "cannot start a request thread (Resource "
-			       "temporarily unavailable)"));
+						"temporarily unavailable)"));
 	assert_int_equal(pool_threads(), 1);
 	wait_idle(&p, 1);
 	assert_int_equal(quick + blocked, 0);

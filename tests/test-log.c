@@ -113,12 +113,13 @@ static void the_log_function_sees_both(void **state)
 	char *out = stderr_of(through_the_function, "none");
 
 	(void)state;
-	assert_string_equal(out, "6 lib info\n3 lib err 3\n6 mod: drv info\n3 mod: error: drv err\n");
+	assert_string_equal(out,
+			    "6 lib info\n3 lib err 3\n6 mod: drv info\n3 mod: error: drv err\n");
 	free(out);
 }
 
 #define THREADS 8
-#define LINES 200
+#define LINES	200
 
 static void *print_lines(void *arg)
 {

@@ -27,12 +27,12 @@
 #error "MEMDEV_SO: the path of the built memdev.so"
 #endif
 
-#define MA	240
-#ifndef SEEK_DATA	/* <unistd.h> has them only with _GNU_SOURCE */
-#define SEEK_DATA	3
-#define SEEK_HOLE	4
+#define MA 240
+#ifndef SEEK_DATA /* <unistd.h> has them only with _GNU_SOURCE */
+#define SEEK_DATA 3
+#define SEEK_HOLE 4
 #endif
-#define MAX_BLOCKS	65536	/* MEMDEV_MAX_BLOCKS in memdev.c */
+#define MAX_BLOCKS 65536 /* MEMDEV_MAX_BLOCKS in memdev.c */
 
 static struct module *mod;
 
@@ -300,7 +300,7 @@ static void seek_past_end_leaves_a_hole_of_zeros(void **state)
 	put(0, "ab");
 	f = open_dev(0, O_RDWR);
 	assert_int_equal(cdev_direct_llseek(f, 10, SEEK_SET), 10);
-	assert_int_equal(cdev_direct_read(f, buf, sizeof(buf)), 0);	/* past the end */
+	assert_int_equal(cdev_direct_read(f, buf, sizeof(buf)), 0); /* past the end */
 	assert_int_equal(cdev_direct_write(f, "Z", 1), 1);
 	assert_int_equal(cdev_direct_llseek(f, 0, SEEK_END), 11);
 	/* Blocks 0..2 are in the list; block 1 was never written. */
@@ -337,8 +337,8 @@ static void ioctl_reads_need_no_privilege(void **state)
 	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCGBLOCK, (unsigned long)&v), 0);
 	assert_int_equal(v, 4);
 	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCQBLOCK, 0), 4);
-	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCGBLOCK,
-					   (unsigned long)unmapped_address()), -EFAULT);
+	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCGBLOCK, (unsigned long)unmapped_address()),
+			 -EFAULT);
 	/* Not memdev's: wrong magic, or a number past the last. */
 	assert_int_equal(cdev_direct_ioctl(f, _IO('z', 4), 0), -ENOTTY);
 	assert_int_equal(cdev_direct_ioctl(f, _IO(MEMDEV_IOC_MAGIC, MEMDEV_IOC_MAXNR + 1), 0),
@@ -358,15 +358,15 @@ static void ioctl_sets_block_size_every_way(void **state)
 		cdev_direct_release(f);
 		skip();
 	}
-	v = 8;		/* Set, by pointer */
+	v = 8; /* Set, by pointer */
 	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCSBLOCK, (unsigned long)&v), 0);
-	v = 0;		/* Get, by pointer */
+	v = 0; /* Get, by pointer */
 	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCGBLOCK, (unsigned long)&v), 0);
 	assert_int_equal(v, 8);
 	/* Tell, by value; Query, as the result */
 	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCTBLOCK, 16), 0);
 	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCQBLOCK, 0), 16);
-	v = 32;		/* eXchange, by pointer: the old value comes back in v */
+	v = 32; /* eXchange, by pointer: the old value comes back in v */
 	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCXBLOCK, (unsigned long)&v), 0);
 	assert_int_equal(v, 16);
 	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCQBLOCK, 0), 32);
@@ -386,8 +386,8 @@ static void ioctl_sets_block_size_every_way(void **state)
 	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCXBLOCK, (unsigned long)&v), -EINVAL);
 	assert_int_equal(v, -3);
 	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCHBLOCK, 0), -EINVAL);
-	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCSBLOCK,
-					   (unsigned long)unmapped_address()), -EFAULT);
+	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCSBLOCK, (unsigned long)unmapped_address()),
+			 -EFAULT);
 	assert_int_equal(cdev_direct_ioctl(f, MEMDEV_IOCQBLOCK, 0), 4);
 	cdev_direct_release(f);
 }
@@ -492,12 +492,14 @@ int main(void)
 		cmocka_unit_test_setup_teardown(data_is_kept_in_blocks, setup_small, teardown),
 		cmocka_unit_test_setup_teardown(write_only_open_truncates, setup_small, teardown),
 		cmocka_unit_test_setup_teardown(llseek_set_cur_end, setup_default, teardown),
-		cmocka_unit_test_setup_teardown(llseek_rejects_bad_positions, setup_default, teardown),
+		cmocka_unit_test_setup_teardown(llseek_rejects_bad_positions, setup_default,
+						teardown),
 		cmocka_unit_test_setup_teardown(seek_past_end_leaves_a_hole_of_zeros, setup_small,
 						teardown),
 		cmocka_unit_test_setup_teardown(writes_past_the_block_limit_are_efbig, setup_small,
 						teardown),
-		cmocka_unit_test_setup_teardown(ioctl_reads_need_no_privilege, setup_small, teardown),
+		cmocka_unit_test_setup_teardown(ioctl_reads_need_no_privilege, setup_small,
+						teardown),
 		cmocka_unit_test_setup_teardown(ioctl_sets_block_size_every_way, setup_small,
 						teardown),
 		cmocka_unit_test_setup_teardown(new_block_size_applies_at_truncation, setup_small,

@@ -53,14 +53,15 @@ int complete(void)
 
 static int failed;
 
-#define check(cond, ...) do {						\
-	if (!(cond)) {							\
-		fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);	\
-		fprintf(stderr, __VA_ARGS__);				\
-		fputc('\n', stderr);					\
-		failed = 1;						\
-	}								\
-} while (0)
+#define check(cond, ...)                                                     \
+	do {                                                                 \
+		if (!(cond)) {                                               \
+			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+			fprintf(stderr, __VA_ARGS__);                        \
+			fputc('\n', stderr);                                 \
+			failed = 1;                                          \
+		}                                                            \
+	} while (0)
 
 static void env_setup(char *dir, size_t size)
 {
@@ -119,8 +120,8 @@ int main(void)
 			break;
 		n = cdev_direct_read(filp, buf, sizeof(buf) - 1);
 		buf[n > 0 ? n : 0] = '\0';
-		check(n == 3 && !strcmp(buf, "ok\n"), "read: %zd \"%s\" (the steps that failed)",
-		      n, buf);
+		check(n == 3 && !strcmp(buf, "ok\n"), "read: %zd \"%s\" (the steps that failed)", n,
+		      buf);
 		check(!cdev_direct_release(filp), "release");
 	}
 	check(!libcdev_module_unload(mod, true), "unload");
@@ -131,7 +132,8 @@ int main(void)
 
 	/* The program still has its own names. */
 	check(down() == downs && downs && schedule() == schedules && schedules &&
-	      complete() == completes && completes, "own functions");
+		      complete() == completes && completes,
+	      "own functions");
 
 	env_teardown(dir);
 	if (!failed)

@@ -58,7 +58,7 @@ static void kobject_set_name_formats(void **state)
 	assert_int_equal(kobject_set_name(&k, "%s", "dir/node"), 0);
 	assert_string_equal(kobject_name(&k), "dir!node");
 	assert_int_equal(kobject_set_name(NULL, "x"), -EINVAL);
-	kobject_put(&k);	/* frees the name; LSan checks */
+	kobject_put(&k); /* frees the name; LSan checks */
 	assert_int_equal(released, 1);
 }
 
@@ -122,7 +122,7 @@ static void cdev_alloc_freed_by_cdev_del(void **state)
 	assert_int_equal(cdev_add(c, MKDEV(240, 0), 2), 0);
 	assert_int_equal(c->dev, MKDEV(240, 0));
 	assert_int_equal(c->count, 2);
-	cdev_del(c);	/* the last reference: freed here, or LSan fails the test */
+	cdev_del(c); /* the last reference: freed here, or LSan fails the test */
 }
 
 static void cdev_init_embedded_not_freed(void **state)

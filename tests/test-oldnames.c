@@ -38,12 +38,13 @@ unsigned int kobject_refcount(const void *kobj);
 
 static int failed;
 
-#define check(cond) do {						\
-	if (!(cond)) {							\
-		fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-		failed = 1;						\
-	}								\
-} while (0)
+#define check(cond)                                                                     \
+	do {                                                                            \
+		if (!(cond)) {                                                          \
+			fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+			failed = 1;                                                     \
+		}                                                                       \
+	} while (0)
 
 int main(void)
 {
@@ -53,7 +54,7 @@ int main(void)
 
 	sema_init(&sem, 1);
 	down(&sem);
-	check(down_trylock(&sem) != 0);	/* held */
+	check(down_trylock(&sem) != 0); /* held */
 	up(&sem);
 	check(down_trylock(&sem) == 0);
 	up(&sem);

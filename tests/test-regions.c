@@ -72,7 +72,8 @@ static int registry_lines(struct line *out, int max)
 
 		if (*p != '#') {
 			assert_int_equal(sscanf(p, "%u %u %u %d %llu %n", &l.major, &l.baseminor,
-						&l.count, &l.pid, &l.start, &at), 5);
+						&l.count, &l.pid, &l.start, &at),
+					 5);
 			assert_true(at > 0 && (size_t)at < len);
 			assert_true(len - at < sizeof(l.name));
 			memcpy(l.name, p + at, len - at);
@@ -99,8 +100,8 @@ static bool registry_has(unsigned int major, unsigned int baseminor, unsigned in
 	int n = registry_lines(v, 256);
 
 	for (int i = 0; i < n && i < 256; i++)
-		if (v[i].major == major && v[i].baseminor == baseminor &&
-		    v[i].count == count && v[i].pid == (int)getpid())
+		if (v[i].major == major && v[i].baseminor == baseminor && v[i].count == count &&
+		    v[i].pid == (int)getpid())
 			return true;
 	return false;
 }
@@ -153,10 +154,10 @@ static void register_region_count_zero_registers_nothing(void **state)
 static void register_region_overlap_ebusy(void **state)
 {
 	(void)state;
-	assert_int_equal(register_chrdev_region(MKDEV(100, 10), 10, "first"), 0);	/* 10..19 */
+	assert_int_equal(register_chrdev_region(MKDEV(100, 10), 10, "first"), 0); /* 10..19 */
 	/* Partial overlap at the start and at the end. */
-	assert_int_equal(register_chrdev_region(MKDEV(100, 5), 6, "low"), -EBUSY);	/* 5..10 */
-	assert_int_equal(register_chrdev_region(MKDEV(100, 19), 6, "high"), -EBUSY);	/* 19..24 */
+	assert_int_equal(register_chrdev_region(MKDEV(100, 5), 6, "low"), -EBUSY);   /* 5..10 */
+	assert_int_equal(register_chrdev_region(MKDEV(100, 19), 6, "high"), -EBUSY); /* 19..24 */
 	/* Containment both ways, and the very same range. */
 	assert_int_equal(register_chrdev_region(MKDEV(100, 12), 3, "inside"), -EBUSY);
 	assert_int_equal(register_chrdev_region(MKDEV(100, 0), 100, "around"), -EBUSY);
@@ -218,8 +219,8 @@ static void register_region_split_three_majors(void **state)
 {
 	(void)state;
 	/* The last minor of 100, all of 101, the first two minors of 102. */
-	assert_int_equal(register_chrdev_region(MKDEV(100, MINORMASK), 1 + (MINORMASK + 1) + 2,
-						"three"), 0);
+	assert_int_equal(
+		register_chrdev_region(MKDEV(100, MINORMASK), 1 + (MINORMASK + 1) + 2, "three"), 0);
 	assert_int_equal(registry_count(), 3);
 	assert_true(registry_has(100, MINORMASK, 1));
 	assert_true(registry_has(101, 0, MINORMASK + 1));
@@ -251,7 +252,8 @@ static void register_region_rollback_when_next_major_busy(void **state)
 
 	/* Busy in the third major: the first two chunks are rolled back. */
 	assert_int_equal(register_chrdev_region(MKDEV(99, MINORMASK), 1 + (MINORMASK + 1) + 0x81,
-						"rolled"), -EBUSY);
+						"rolled"),
+			 -EBUSY);
 	assert_string_equal(registry_regions(), before);
 	assert_free(MKDEV(99, MINORMASK));
 	assert_free(MKDEV(100, 0));
@@ -269,7 +271,8 @@ static void register_region_rollback_past_last_major(void **state)
 
 	/* Two good chunks (510, 511) before the bad one. */
 	assert_int_equal(register_chrdev_region(MKDEV(510, 0xFFFF0), 0x10 + MINORMASK + 1 + 1,
-						"past"), -EINVAL);
+						"past"),
+			 -EINVAL);
 	assert_int_equal(registry_count(), 0);
 	assert_free(MKDEV(510, MINORMASK));
 	assert_free(MKDEV(511, 0));
@@ -458,12 +461,12 @@ static void unregister_region_exact_match_only(void **state)
 	before = strdup(registry_read());
 	assert_non_null(before);
 
-	unregister_chrdev_region(MKDEV(100, 10), 5);	/* the first half */
-	unregister_chrdev_region(MKDEV(100, 15), 5);	/* the second half */
-	unregister_chrdev_region(MKDEV(100, 10), 11);	/* one more */
-	unregister_chrdev_region(MKDEV(100, 9), 11);	/* shifted */
-	unregister_chrdev_region(MKDEV(100, 0), 100);	/* around */
-	unregister_chrdev_region(MKDEV(100, 12), 1);	/* one inside */
+	unregister_chrdev_region(MKDEV(100, 10), 5);  /* the first half */
+	unregister_chrdev_region(MKDEV(100, 15), 5);  /* the second half */
+	unregister_chrdev_region(MKDEV(100, 10), 11); /* one more */
+	unregister_chrdev_region(MKDEV(100, 9), 11);  /* shifted */
+	unregister_chrdev_region(MKDEV(100, 0), 100); /* around */
+	unregister_chrdev_region(MKDEV(100, 12), 1);  /* one inside */
 	assert_string_equal(registry_read(), before);
 	assert_busy(MKDEV(100, 10));
 	assert_busy(MKDEV(100, 19));

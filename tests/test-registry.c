@@ -83,8 +83,7 @@ static int registry_count(void)
 }
 
 /* Whether the file holds the region major:baseminor+count of @pid. */
-static bool registry_has(unsigned int major, unsigned int baseminor, unsigned int count,
-			 pid_t pid)
+static bool registry_has(unsigned int major, unsigned int baseminor, unsigned int count, pid_t pid)
 {
 	const char *p = registry_read();
 
@@ -105,7 +104,7 @@ static bool registry_has(unsigned int major, unsigned int baseminor, unsigned in
 /* A child process: it runs a function, writes its int result, waits to be released. */
 struct child {
 	pid_t pid;
-	int release_fd;	/* the test closes it: the child exits */
+	int release_fd; /* the test closes it: the child exits */
 	int result_fd;	/* the child's result */
 };
 
@@ -330,7 +329,7 @@ static void registry_concurrent_alloc_distinct_majors(void **state)
 	for (int i = 0; i < NCHILDREN; i++)
 		child_start(&c[i], go[0], child_alloc, NULL, false);
 	close(go[0]);
-	close(go[1]);	/* all children start together */
+	close(go[1]); /* all children start together */
 
 	for (int i = 0; i < NCHILDREN; i++) {
 		int major = read_int(c[i].result_fd);
@@ -384,7 +383,7 @@ static void registry_dead_owner_exit_reclaimed(void **state)
 	child_start(&c, -1, child_register, &a, false);
 	assert_int_equal(read_int(c.result_fd), 0);
 	assert_int_equal(register_chrdev_region(MKDEV(200, 0), 16, "parent"), -EBUSY);
-	child_finish(&c);	/* exits without unregistering */
+	child_finish(&c); /* exits without unregistering */
 
 	assert_int_equal(register_chrdev_region(MKDEV(200, 0), 16, "parent"), 0);
 	assert_false(registry_has(200, 0, 16, c.pid));
@@ -480,7 +479,7 @@ static void registry_pid_reuse_child_pid(void **state)
 	dev_t dev;
 
 	(void)state;
-	child_start(&c, -1, NULL, NULL, true);	/* a living /bin/sleep */
+	child_start(&c, -1, NULL, NULL, true); /* a living /bin/sleep */
 	assert_int_equal(read_int(c.result_fd), 0);
 	child_wait_exec(&c);
 	start = start_time_of(c.pid);
@@ -517,7 +516,8 @@ static void check_damaged(const char *bad)
 	snprintf(content, sizeof(content),
 		 "# libcdev regions: major baseminor count pid starttime name\n"
 		 "240 0 4 %d 12345 dead\n"
-		 "%s", (int)dead_pid(), bad);
+		 "%s",
+		 (int)dead_pid(), bad);
 	test_write_registry(content);
 	test_log_take();
 
@@ -627,7 +627,8 @@ static int restore_registry_env(void **state)
 
 static void registry_line_format(void **state)
 {
-	static const char header[] = "# libcdev regions: major baseminor count pid starttime name; change ";
+	static const char header[] =
+		"# libcdev regions: major baseminor count pid starttime name; change ";
 	unsigned long long start = start_time_of(getpid());
 	const char *file;
 	char want[512];
@@ -683,7 +684,7 @@ static void registry_change_in_place_seen(void **state)
 			_exit(97);
 		unregister_chrdev_region(MKDEV(200, 0), 1);
 		write_int(done[1], 0);
-		while (read(go[0], &b, 1) > 0)	/* alive until the test is done */
+		while (read(go[0], &b, 1) > 0) /* alive until the test is done */
 			;
 		_exit(0);
 	}
@@ -741,7 +742,8 @@ static void registry_old_header_and_torn_line(void **state)
 	snprintf(content, sizeof(content),
 		 "# libcdev regions: major baseminor count pid starttime name\n"
 		 "200 0 4 %d %llu mine\n"
-		 "201 0 1 %d %llu cut", (int)getpid(), start, (int)getpid(), start);
+		 "201 0 1 %d %llu cut",
+		 (int)getpid(), start, (int)getpid(), start);
 	test_write_registry(content);
 	assert_int_equal(register_chrdev_region(MKDEV(200, 2), 1, "x"), -EBUSY);
 	assert_int_equal(register_chrdev_region(MKDEV(201, 0), 1, "whole"), 0);
@@ -762,10 +764,12 @@ static void registry_long_line_blanked(void **state)
 	off_t size;
 
 	(void)state;
-	snprintf(content, sizeof(content),
-		 "# libcdev regions: major baseminor count pid starttime name; change 00000000000000000005\n"
-		 "200%300s0 1 %d %llu long\n"
-		 "201 0 1 %d %llu keep\n", "", (int)getpid(), start, (int)getpid(), start);
+	snprintf(
+		content, sizeof(content),
+		"# libcdev regions: major baseminor count pid starttime name; change 00000000000000000005\n"
+		"200%300s0 1 %d %llu long\n"
+		"201 0 1 %d %llu keep\n",
+		"", (int)getpid(), start, (int)getpid(), start);
 	test_write_registry(content);
 	size = registry_size();
 	unregister_chrdev_region(MKDEV(200, 0), 1);

@@ -13,9 +13,9 @@
 
 #include "test-util.h"
 
-#define READERS		8
-#define ROUNDS		20000
-#define DEV		MKDEV(241, 3)
+#define READERS 8
+#define ROUNDS	20000
+#define DEV	MKDEV(241, 3)
 
 static struct module mod = { .name = "stress", .refcnt = MODULE_REF_BASE };
 static int opens, releases, reads;
@@ -129,8 +129,8 @@ static void open_read_release_while_deleting(void **state)
 	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	assert_int_equal(pthread_join(churn, NULL), 0);
 
-	print_message("cycles of cdev_del+cdev_add: %d, opens: %d, -ENXIO: %ld\n",
-		      cycles, opens, total_enxio);
+	print_message("cycles of cdev_del+cdev_add: %d, opens: %d, -ENXIO: %ld\n", cycles, opens,
+		      total_enxio);
 	assert_int_equal(opens + total_enxio, READERS * ROUNDS);
 	assert_int_equal(opens, releases);
 	assert_int_equal(opens, reads);

@@ -12,7 +12,7 @@
 #include "test-util.h"
 #include "fuse-common/ll-file.h"
 
-#define BUF_SIZE	(4 * 4096)
+#define BUF_SIZE (4 * 4096)
 
 static char *zeroed_pages(void)
 {
@@ -33,10 +33,10 @@ static void clear_after_copy_gives_zeros(void **state)
 	memset(data, 0xa5, sizeof(data));
 	ll_uaccess_buffer(&mem, buf, BUF_SIZE, &dirty);
 	assert_int_equal(copy_to_user(buf + 10, data, sizeof(data)), 0);
-	assert_int_equal(clear_user(buf, 64), 0);	/* the start of what was written */
+	assert_int_equal(clear_user(buf, 64), 0); /* the start of what was written */
 	assert_memory_equal(buf, zeros, 64);
 	assert_memory_equal(buf + 64, data, 46);
-	assert_int_equal(clear_user(buf, BUF_SIZE), 0);	/* all of it */
+	assert_int_equal(clear_user(buf, BUF_SIZE), 0); /* all of it */
 	assert_memory_equal(buf, zeros, BUF_SIZE);
 	ll_uaccess_end();
 	munmap(buf, BUF_SIZE);

@@ -13,8 +13,8 @@ static char log_buf[8192];
 static size_t log_len;
 
 /* Checked as printf: the library passes its own format strings through here. */
-__attribute__((format(printf, 2, 0)))
-static void test_log(int priority, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void test_log(int priority, const char *fmt,
+							   va_list ap)
 {
 	int n;
 
@@ -23,7 +23,9 @@ static void test_log(int priority, const char *fmt, va_list ap)
 		return;
 	n = vsnprintf(log_buf + log_len, sizeof(log_buf) - log_len - 1, fmt, ap);
 	if (n > 0)
-		log_len += (size_t)n < sizeof(log_buf) - log_len - 1 ? (size_t)n : sizeof(log_buf) - log_len - 2;
+		log_len += (size_t)n < sizeof(log_buf) - log_len - 1 ?
+				   (size_t)n :
+				   sizeof(log_buf) - log_len - 2;
 	log_buf[log_len++] = '\n';
 	log_buf[log_len] = '\0';
 }

@@ -136,7 +136,7 @@ static void wait_for_start(struct reader_result *r)
 {
 	while (!__atomic_load_n(&r->started, __ATOMIC_ACQUIRE))
 		sleep_ms(1);
-	sleep_ms(50);	/* let it reach the wait; the test holds either way */
+	sleep_ms(50); /* let it reach the wait; the test holds either way */
 }
 
 static void blocked_reader_woken_by_writer(void **state)
@@ -203,13 +203,13 @@ static void poll_sleeps_until_wake_up(void **state)
 	(void)state;
 	assert_int_equal(cdev_direct_open(DEV, O_RDONLY, &f), 0);
 	assert_int_equal(cdev_direct_poll(f) & POLLIN, 0);
-	assert_int_equal(cdev_direct_poll_wait(f, POLLIN, 50), 0);	/* times out */
+	assert_int_equal(cdev_direct_poll_wait(f, POLLIN, 50), 0); /* times out */
 	assert_int_equal(pthread_create(&t, NULL, delayed_writer, NULL), 0);
 	assert_int_equal(cdev_direct_poll_wait(f, POLLIN, 10000) & POLLIN, POLLIN);
 	assert_int_equal(pthread_join(t, NULL), 0);
 	assert_int_equal(cdev_direct_read(f, &c, 1), 1);
 	assert_int_equal(c, 'p');
-	assert_false(waitqueue_active(&pipe_dev.inq));	/* poll entries removed */
+	assert_false(waitqueue_active(&pipe_dev.inq)); /* poll entries removed */
 	cdev_direct_release(f);
 }
 

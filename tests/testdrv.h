@@ -14,20 +14,20 @@
 
 #define TESTDRV_SIZE 64
 
-#define TESTDRV_IOC_MAGIC	'T'
-#define TESTDRV_IOC_GETSIZE	_IOR(TESTDRV_IOC_MAGIC, 1, int)	/* copy_to_user */
-#define TESTDRV_IOC_SETFILL	_IOW(TESTDRV_IOC_MAGIC, 2, int)	/* get_user, then fill */
-#define TESTDRV_IOC_ADD1	_IO(TESTDRV_IOC_MAGIC, 3)	/* returns arg + 1 */
+#define TESTDRV_IOC_MAGIC   'T'
+#define TESTDRV_IOC_GETSIZE _IOR(TESTDRV_IOC_MAGIC, 1, int) /* copy_to_user */
+#define TESTDRV_IOC_SETFILL _IOW(TESTDRV_IOC_MAGIC, 2, int) /* get_user, then fill */
+#define TESTDRV_IOC_ADD1    _IO(TESTDRV_IOC_MAGIC, 3)	    /* returns arg + 1 */
 
 struct testdrv {
 	struct cdev cdev;
 	pthread_mutex_t lock;
 	char data[TESTDRV_SIZE];
-	size_t size;		/* bytes written so far */
+	size_t size; /* bytes written so far */
 	int opens;
 	int releases;
 	int flushes;
-	int open_error;		/* when set, ->open fails with it */
+	int open_error; /* when set, ->open fails with it */
 	struct inode *last_inode;
 };
 

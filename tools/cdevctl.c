@@ -98,15 +98,18 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 			       "Modules after '+' are loaded in the same host, in order, and may use the\n"
 			       "symbols the ones before them export (EXPORT_SYMBOL).\n"
 			       "--device and --devices describe platform devices (one per line in FILE)\n"
-			       "before the modules load: libcdev-platform(7).\n", PROG, cmd);
+			       "before the modules load: libcdev-platform(7).\n",
+			       PROG, cmd);
 			return 0;
 		default:
 			return 2;
 		}
 	}
 	if (optind >= argc) {
-		fprintf(stderr, "usage: %s %s [--backend NAME] [--mountpoint DIR] MODULE.so"
-			" [param=value ...] [+ MODULE.so ...]\n", PROG, cmd);
+		fprintf(stderr,
+			"usage: %s %s [--backend NAME] [--mountpoint DIR] MODULE.so"
+			" [param=value ...] [+ MODULE.so ...]\n",
+			PROG, cmd);
 		return 2;
 	}
 	o->path = argv[optind];
@@ -145,7 +148,8 @@ static void remove_stale_logs(void)
 			continue;
 		if (process_alive(pid))
 			continue;
-		if (snprintf(path, sizeof(path), "%s/%s", modules_dir(), e->d_name) < (int)sizeof(path))
+		if (snprintf(path, sizeof(path), "%s/%s", modules_dir(), e->d_name) <
+		    (int)sizeof(path))
 			unlink(path);
 	}
 	closedir(d);
@@ -162,7 +166,7 @@ static int open_log(char *path, size_t size)
 	remove_stale_logs();
 	if (snprintf(path, size, "%s/insmod-%d.log", modules_dir(), (int)getpid()) >= (int)size)
 		return -1;
-	unlink(path);	/* a stale file of a pid reused */
+	unlink(path); /* a stale file of a pid reused */
 	return open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 }
 
@@ -193,7 +197,7 @@ static void insmod_child(struct host_opts *o, int ready)
 	/* A detached host is no service's main process: insmod's caller is. */
 	unsetenv("NOTIFY_SOCKET");
 	if (ready != 3 && (dup2(ready, 3) < 0 || close(ready) < 0))
-		_exit(1);	/* the caller reads EOF: "the host died during init" */
+		_exit(1); /* the caller reads EOF: "the host died during init" */
 	o->ready_fd = 3;
 	close_range(4, ~0U, 0);
 	null = fd_above_3(open("/dev/null", O_RDWR | O_CLOEXEC));
@@ -265,7 +269,8 @@ int cmd_rmmod(int argc, char **argv)
 	if (err == -EACCES || (!err && !strcmp(reply, "denied")))
 		return err_msg("rmmod: ERROR: permission denied: run as root");
 	if (err)
-		return err_msg("rmmod: ERROR: cannot reach the host of %s: %s", name, strerror(-err));
+		return err_msg("rmmod: ERROR: cannot reach the host of %s: %s", name,
+			       strerror(-err));
 	if (!strncmp(reply, "busy", 4))
 		return err_msg("rmmod: ERROR: Module %s is in use", name);
 	if (!strncmp(reply, "inuse ", 6))
@@ -283,7 +288,8 @@ int cmd_rmmod(int argc, char **argv)
 	for (int i = 0; i < 300 && process_alive(pid); i++)
 		usleep(100 * 1000);
 	if (process_alive(pid))
-		return err_msg("rmmod: %s: the host (pid %d) did not stop within 30 s", name, (int)pid);
+		return err_msg("rmmod: %s: the host (pid %d) did not stop within 30 s", name,
+			       (int)pid);
 	return 0;
 }
 
@@ -298,22 +304,28 @@ static const struct command {
 	{ "rmmod", cmd_rmmod, "run a module's exit and stop its host", true },
 	{ "lsmod", cmd_lsmod, "list the loaded modules", true },
 	{ "modprobe", cmd_modprobe, "load a module by name, with its modprobe.d options", true },
-	{ "modules-load", cmd_modules_load, "start the services of the modules modules-load.d lists", false },
+	{ "modules-load", cmd_modules_load,
+	  "start the services of the modules modules-load.d lists", false },
 	{ "irq", cmd_irq, "raise simulated IRQ lines in a module's host", true },
 	{ "modinfo", cmd_modinfo, "show a module's license, description and parameters", false },
 	{ "devices", cmd_devices, "show the char device numbers in use", false },
-	{ "udev-test", cmd_udev_test, "prove udev rules against real nodes and a real udevd", false },
-	{ "twin-test", cmd_twin_test, "test a driver as a kernel module and on libcdev, side by side", false },
+	{ "udev-test", cmd_udev_test, "prove udev rules against real nodes and a real udevd",
+	  false },
+	{ "twin-test", cmd_twin_test,
+	  "test a driver as a kernel module and on libcdev, side by side", false },
 };
 
 static int usage(FILE *f, int status)
 {
-	fprintf(f, "usage: %s COMMAND [ARGS...]\n\n"
+	fprintf(f,
+		"usage: %s COMMAND [ARGS...]\n\n"
 		"Load user-space char-device driver modules (libcdev) and show device numbers.\n\n"
-		"Commands:\n", PROG);
+		"Commands:\n",
+		PROG);
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].help);
-	fprintf(f, "\n'%s COMMAND --help' for a command's options; cdevctl(8) for details.\n", PROG);
+	fprintf(f, "\n'%s COMMAND --help' for a command's options; cdevctl(8) for details.\n",
+		PROG);
 	return status;
 }
 
@@ -331,8 +343,9 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].uses_rundir && rundir_check() ? 1 :
-			       commands[i].fn(argc - 1, argv + 1);
+			return commands[i].uses_rundir && rundir_check() ?
+				       1 :
+				       commands[i].fn(argc - 1, argv + 1);
 	err_msg("unknown command '%s'", argv[1]);
 	return usage(stderr, 2);
 }

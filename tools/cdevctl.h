@@ -18,22 +18,23 @@
 #define HOST_DEVICES_MAX 32
 
 struct host_opts {
-	const char *path;	/* the module .so */
-	char **params;		/* name=value ..., then "+" MODULE.so name=value ... for more */
+	const char *path; /* the module .so */
+	char **params;	  /* name=value ..., then "+" MODULE.so name=value ... for more */
 	int nparams;
 	const char *backend;	/* cuse, fuse, auto, direct */
-	const char *mountpoint;	/* the FUSE backend's, or NULL for its default */
+	const char *mountpoint; /* the FUSE backend's, or NULL for its default */
 	int ready_fd;		/* insmod: tell the parent how init went; -1 for run */
 	/* Platform devices described before the modules load (libcdev-platform(7)). */
-	const char *devices[HOST_DEVICES_MAX];	/* --device LINE */
+	const char *devices[HOST_DEVICES_MAX]; /* --device LINE */
 	int ndevices;
-	const char *devices_file;		/* --devices FILE */
+	const char *devices_file; /* --devices FILE */
 };
 
 /* Print "cdevctl: WHAT: message" to stderr; returns 1 for `return err(...)`. */
 int err_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "cdevctl: COMMAND: message" (without COMMAND when NULL) on standard error. */
-void verr_msg(const char *command, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+void verr_msg(const char *command, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 
 /* The longest modules directory: its files' paths fit the 512-byte buffers. */
 #define MODULES_DIR_MAX ((size_t)256)

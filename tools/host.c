@@ -43,8 +43,8 @@ struct hosted {
 };
 
 struct host {
-	pthread_mutex_t lock;	/* the modules, against rmmod in the control thread */
-	struct hosted *mods;	/* in load order */
+	pthread_mutex_t lock; /* the modules, against rmmod in the control thread */
+	struct hosted *mods;  /* in load order */
 	int n;
 	bool stopping;
 };
@@ -130,8 +130,9 @@ static void control_irq(const char *arg, char *reply, size_t size)
 {
 	char *end;
 	long n = strtol(arg, &end, 10);
-	int err = *arg && !*end && n > 0 && n < LIBCDEV_NR_IRQS ? libcdev_irq_raise((unsigned int)n)
-							       : -EINVAL;
+	int err = *arg && !*end && n > 0 && n < LIBCDEV_NR_IRQS ?
+			  libcdev_irq_raise((unsigned int)n) :
+			  -EINVAL;
 
 	snprintf(reply, size, "%s", err == -ENOENT ? "noirq" : err ? "invalid" : "ok");
 }
@@ -157,12 +158,13 @@ static void control_answer(struct host *h, struct hosted *m, int fd)
 	else if (!strncmp(line, "irq ", 4))
 		control_irq(line + 4, reply, sizeof(reply));
 	else if (rmmod)
-		gone = control_rmmod(m, !strcmp(line, "rmmod -f"), host_last(h, m), reply, sizeof(reply));
+		gone = control_rmmod(m, !strcmp(line, "rmmod -f"), host_last(h, m), reply,
+				     sizeof(reply));
 	else
 		snprintf(reply, sizeof(reply), "unknown request");
 	gone = gone && host_empty(h);
 	if (gone)
-		snprintf(reply, sizeof(reply), "ok last");	/* and the host ends */
+		snprintf(reply, sizeof(reply), "ok last"); /* and the host ends */
 	pthread_mutex_unlock(&h->lock);
 	strcat(reply, "\n");
 	if (write(fd, reply, strlen(reply)) < 0)
@@ -232,7 +234,7 @@ static int host_claim(struct hosted *h, const char *path)
 		return err;
 	snprintf(h->pidfile, sizeof(h->pidfile), "%s/%s.pid", modules_dir(), name);
 	snprintf(h->sockfile, sizeof(h->sockfile), "%s", sa.sun_path);
-	unlink(h->sockfile);	/* stale: its host is gone */
+	unlink(h->sockfile); /* stale: its host is gone */
 	h->sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (h->sock < 0 || bind(h->sock, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
 	    listen(h->sock, 8) < 0)
@@ -240,7 +242,7 @@ static int host_claim(struct hosted *h, const char *path)
 	/* Every user may connect (lsmod); may_stop() decides who may stop us. */
 	if (chmod(h->sockfile, 0666) < 0)
 		return -errno;
-	unlink(h->pidfile);	/* stale too */
+	unlink(h->pidfile); /* stale too */
 	/* A new file: a symlink or file planted there is not written through. */
 	fd = open(h->pidfile, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0)
@@ -309,10 +311,11 @@ static int set_params(const struct host_opts *o, const struct hosted *m)
 		int err = libcdev_module_param(m->mod, arg);
 
 		if (err == -ENOENT)
-			return report(o, err, "%s: unknown parameter '%.*s'", m->mod->name, len, arg);
+			return report(o, err, "%s: unknown parameter '%.*s'", m->mod->name, len,
+				      arg);
 		if (err == -ENOSPC)
-			return report(o, err, "%s: too many values for parameter '%.*s'", m->mod->name,
-				      len, arg);
+			return report(o, err, "%s: too many values for parameter '%.*s'",
+				      m->mod->name, len, arg);
 		if (err)
 			return report(o, err, "%s: invalid value for parameter '%.*s': '%s'",
 				      m->mod->name, len, arg, eq ? eq + 1 : "");
@@ -340,7 +343,8 @@ static int split_modules(const struct host_opts *o, struct hosted *mods)
 			return -E2BIG;
 		}
 		i++;
-		mods[n] = (struct hosted){ .path = o->params[i], .params = o->params + i + 1,
+		mods[n] = (struct hosted){ .path = o->params[i],
+					   .params = o->params + i + 1,
 					   .sock = -1 };
 	}
 	return n + 1;
@@ -355,8 +359,10 @@ static int load_error(const struct host_opts *o, const char *path, int err)
 	if (err == -ENOEXEC)
 		return report(o, err, "%s: not a libcdev module", path);
 	if (err == -ENOTUNIQ)
-		return report(o, err, "could not insert module %s: it exports a symbol that a module"
-			      " loaded before it exports", path);
+		return report(o, err,
+			      "could not insert module %s: it exports a symbol that a module"
+			      " loaded before it exports",
+			      path);
 	if (err == -ENOENT && !libcdev_module_unknown_symbol(path, sym, sizeof(sym)))
 		return report(o, err, "could not insert module %s: Unknown symbol %s", path, sym);
 	return report(o, err, "%s: %s", path, strerror(-err));

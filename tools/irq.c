@@ -13,9 +13,11 @@
 
 static int irq_usage(FILE *f, int status)
 {
-	fprintf(f, "usage: %s irq MODULE IRQ [IRQ...]\n\n"
+	fprintf(f,
+		"usage: %s irq MODULE IRQ [IRQ...]\n\n"
 		"Raise each IRQ line, in order, in the process that serves MODULE: the\n"
-		"handlers its drivers requested run there (hard, then threaded).\n", PROG);
+		"handlers its drivers requested run there (hard, then threaded).\n",
+		PROG);
 	return status;
 }
 
@@ -52,7 +54,8 @@ int cmd_irq(int argc, char **argv)
 		if (err == -EACCES || (!err && !strcmp(reply, "denied")))
 			return err_msg("irq: permission denied: run as root");
 		if (err)
-			return err_msg("irq: cannot reach the host of %s: %s", name, strerror(-err));
+			return err_msg("irq: cannot reach the host of %s: %s", name,
+				       strerror(-err));
 		if (!strcmp(reply, "noirq"))
 			return err_msg("irq: no handler is requested for IRQ %s in the host of %s",
 				       argv[i], name);

@@ -35,7 +35,7 @@ static void lsmod_one(const char *name)
 	int pid;
 
 	if (host_pid(name) < 0)
-		return;	/* a stale file of a host that died */
+		return; /* a stale file of a host that died */
 	snprintf(path, sizeof(path), "%s/%s.pid", modules_dir(), name);
 	f = fopen(path, "re");
 	if (!f)
@@ -83,8 +83,9 @@ static int read_kernel_majors(struct kernel_major *v, int max)
 	char line[256];
 	bool chr = false;
 	int n = 0;
-	FILE *f = fopen(getenv("LIBCDEV_PROC_DEVICES") ? getenv("LIBCDEV_PROC_DEVICES")
-						       : "/proc/devices", "re");
+	FILE *f = fopen(getenv("LIBCDEV_PROC_DEVICES") ? getenv("LIBCDEV_PROC_DEVICES") :
+							 "/proc/devices",
+			"re");
 
 	if (!f)
 		return -errno;

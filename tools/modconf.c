@@ -181,7 +181,8 @@ static void modconf_line(char *line, const char *file, int lineno, void *data)
 	char *mod = strtok_r(NULL, " \t", &save), *arg = strtok_r(NULL, " \t", &save);
 
 	if (!strcmp(cmd, "options") && mod && arg && module_name_valid(mod)) {
-		for (; arg && same_name(mod, w->name) && !w->err; arg = strtok_r(NULL, " \t", &save))
+		for (; arg && same_name(mod, w->name) && !w->err;
+		     arg = strtok_r(NULL, " \t", &save))
 			w->err = add_param(w->conf, arg);
 	} else if (!strcmp(cmd, "blacklist") && mod && !arg && module_name_valid(mod)) {
 		if (same_name(mod, w->name) && !w->conf->blacklisted[0])

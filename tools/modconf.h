@@ -21,9 +21,9 @@ bool module_arg_is_name(const char *arg);
 
 /* What modprobe.d says of one module. */
 struct modconf {
-	char **params;		/* the "options" values, in the order of the files */
+	char **params; /* the "options" values, in the order of the files */
 	int nparams;
-	char blacklisted[600];	/* "FILE:LINE" of its blacklist line, or "" */
+	char blacklisted[600]; /* "FILE:LINE" of its blacklist line, or "" */
 };
 
 /*

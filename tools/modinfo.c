@@ -17,8 +17,7 @@
 #include "modconf.h"
 
 /* The type of parameter @name (@nlen bytes) from "parmtype=NAME:TYPE", or NULL. */
-static const char *param_type(const struct libcdev_module_info *info, const char *name,
-			      size_t nlen)
+static const char *param_type(const struct libcdev_module_info *info, const char *name, size_t nlen)
 {
 	const char *v;
 	size_t pos = 0;
@@ -99,7 +98,8 @@ static void print_key(const struct modinfo_opts *o, const struct libcdev_module_
 static void print_modinfo(const struct modinfo_opts *o, const char *path,
 			  const struct libcdev_module_info *info)
 {
-	static const char *const order[] = { "description", "author", "license", "version", "alias" };
+	static const char *const order[] = { "description", "author", "license", "version",
+					     "alias" };
 
 	if (o->params_only || (o->field && !strcmp(o->field, "parm"))) {
 		/* -p and -F parm: "NAME:DESCRIPTION (TYPE)" lines, as kmod's. */
@@ -167,7 +167,8 @@ static int modinfo_one(const struct modinfo_opts *o, const char *arg)
 
 static int modinfo_usage(FILE *f, int status)
 {
-	fprintf(f, "usage: %s modinfo [-F FIELD] [-p] [-0] NAME|MODULE.so...\n\n"
+	fprintf(f,
+		"usage: %s modinfo [-F FIELD] [-p] [-0] NAME|MODULE.so...\n\n"
 		"What a module says of itself, read from its file without loading it.\n"
 		"NAME is looked up as NAME.so in %s.\n\n"
 		"  -F, --field FIELD   only FIELD's values (author, description, license,\n"

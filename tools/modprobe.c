@@ -21,7 +21,8 @@
 
 static int modprobe_usage(FILE *f, int status)
 {
-	fprintf(f, "usage: %s modprobe [--foreground] [--backend auto|cuse|fuse|direct]"
+	fprintf(f,
+		"usage: %s modprobe [--foreground] [--backend auto|cuse|fuse|direct]"
 		" [--mountpoint DIR] NAME [param=value ...]\n"
 		"       %s modprobe -r NAME...\n\n"
 		"Load module NAME (NAME.so in %s) with the 'options NAME'\n"
@@ -75,7 +76,8 @@ static int modprobe_load(struct host_opts *o, bool foreground, const char *name,
 
 	for (int i = 0; i < argc; i++)
 		if (!strcmp(argv[i], "+"))
-			return err_msg("modprobe: one module by name; 'insmod A.so + B.so' stacks them");
+			return err_msg(
+				"modprobe: one module by name; 'insmod A.so + B.so' stacks them");
 	if (module_find(name, path, sizeof(path)))
 		return err_msg("modprobe: FATAL: Module %s not found in directory %s", name,
 			       module_search_path());
@@ -84,7 +86,8 @@ static int modprobe_load(struct host_opts *o, bool foreground, const char *name,
 		return err_msg("modprobe: %s", strerror(-err));
 	if (conf.blacklisted[0]) {
 		modconf_free(&conf);
-		return err_msg("modprobe: FATAL: Module %s is blacklisted (%s)", name, conf.blacklisted);
+		return err_msg("modprobe: FATAL: Module %s is blacklisted (%s)", name,
+			       conf.blacklisted);
 	}
 	/* Loaded already: nothing to do, as kmod's modprobe says nothing. */
 	if (!foreground && host_pid(name) > 0) {
@@ -214,10 +217,12 @@ int cmd_modules_load(int argc, char **argv)
 	if (argc != 1) {
 		bool help = argc == 2 && !strcmp(argv[1], "--help");
 
-		fprintf(help ? stdout : stderr, "usage: %s modules-load\n\n"
+		fprintf(help ? stdout : stderr,
+			"usage: %s modules-load\n\n"
 			"Start libcdev@NAME.service for every NAME listed in %s/modules-load.d/*.conf\n"
 			"(one per line; '#' and ';' start comments). Bad lines are reported and\n"
-			"skipped; the rest still start.\n", PROG, conf_dir());
+			"skipped; the rest still start.\n",
+			PROG, conf_dir());
 		return help ? 0 : 2;
 	}
 	err = conf_foreach_line("modules-load.d", load_line, &l);

@@ -23,10 +23,11 @@
 struct status {
 	char text[STATUS_MAX];
 	size_t len;
-	unsigned int more;	/* nodes left out for want of room */
+	unsigned int more; /* nodes left out for want of room */
 };
 
-static void status_add(struct status *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void status_add(struct status *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 static void status_add(struct status *s, const char *fmt, ...)
 {

@@ -70,11 +70,13 @@ static int add_entries(struct ut_list *l, struct udev_list_entry *first, bool wi
 	char buf[4096];
 	int err = 0;
 
-	udev_list_entry_foreach(e, first) {
+	udev_list_entry_foreach(e, first)
+	{
 		const char *name = udev_list_entry_get_name(e);
 
 		if (with_value) {
-			snprintf(buf, sizeof(buf), "%s=%s", name, udev_list_entry_get_value(e) ?: "");
+			snprintf(buf, sizeof(buf), "%s=%s", name,
+				 udev_list_entry_get_value(e) ?: "");
 			name = buf;
 		}
 		err = ut_list_add(l, name);
@@ -185,7 +187,7 @@ static int parse_test_line(struct ut_report *r, struct ut_node *node, char *s)
 	line = strtol(rules + 7, &end, 10);
 	if (end == rules + 7 || *end != ' ')
 		return 0;
-	rules[6] = '\0';	/* the path ends after ".rules" */
+	rules[6] = '\0'; /* the path ends after ".rules" */
 	source = rules_source(r, path);
 	if (path == s)
 		return source ? rule_line_add(&r->errors, &r->nerrors, source, line, end + 1) : 0;
@@ -276,7 +278,7 @@ static int read_test_output(struct ut_report *r, struct ut_node *node, int fd, i
 		err = parse_lines(r, node, buf, &len);
 		if (err)
 			break;
-		if (len == sizeof(buf) - 1)	/* a line longer than the buffer: skip it */
+		if (len == sizeof(buf) - 1) /* a line longer than the buffer: skip it */
 			len = 0;
 	}
 	close(fd);
@@ -361,15 +363,16 @@ void ut_print_text(const struct ut_report *r)
 			continue;
 		printf("  rules%s\n", n->ntrace ? "" : " (no rule set a mode, owner, link or RUN)");
 		for (int j = 0; j < n->ntrace; j++)
-			printf("    %s:%d %s\n", n->trace[j].file, n->trace[j].line, n->trace[j].text);
+			printf("    %s:%d %s\n", n->trace[j].file, n->trace[j].line,
+			       n->trace[j].text);
 	}
 }
 
 /* ---- expectations ---- */
 
 static const char *const check_names[] = {
-	[UT_SYMLINK] = "symlink", [UT_MODE] = "mode", [UT_OWNER] = "owner",
-	[UT_GROUP] = "group", [UT_PROPERTY] = "property", [UT_TAG] = "tag",
+	[UT_SYMLINK] = "symlink", [UT_MODE] = "mode",	      [UT_OWNER] = "owner",
+	[UT_GROUP] = "group",	  [UT_PROPERTY] = "property", [UT_TAG] = "tag",
 };
 
 const char *ut_check_name(enum ut_check c)
@@ -422,17 +425,20 @@ static bool holds(const struct ut_node *n, const struct ut_expect *e, char *actu
 	case UT_PROPERTY:
 		klen = strcspn(e->value, "=");
 		v = prop_value(n, e->value, klen);
-		snprintf(actual, size, "%.*s%s%s", (int)klen, e->value, v ? "=" : " unset", v ?: "");
+		snprintf(actual, size, "%.*s%s%s", (int)klen, e->value, v ? "=" : " unset",
+			 v ?: "");
 		return v && !strcmp(v, e->value + klen + 1);
 	case UT_TAG:
 		snprintf(actual, size, "tags:");
 		for (int i = 0; i < n->tags.n; i++)
-			snprintf(actual + strlen(actual), size - strlen(actual), " %s", n->tags.v[i]);
+			snprintf(actual + strlen(actual), size - strlen(actual), " %s",
+				 n->tags.v[i]);
 		return ut_list_has(&n->tags, e->value);
 	case UT_SYMLINK:
 		snprintf(actual, size, "symlinks:");
 		for (int i = 0; i < n->links.n; i++)
-			snprintf(actual + strlen(actual), size - strlen(actual), " %s", n->links.v[i]);
+			snprintf(actual + strlen(actual), size - strlen(actual), " %s",
+				 n->links.v[i]);
 		return has_link(n, e->value);
 	}
 	return false;
@@ -575,7 +581,8 @@ void ut_print_json(const struct ut_report *r, const struct ut_expect *e, int n,
 	}
 	printf("],\"expectations\":[");
 	for (int i = 0; i < n; i++) {
-		printf("%s{\"check\":\"%s\",\"expected\":", i ? "," : "", ut_check_name(e[i].check));
+		printf("%s{\"check\":\"%s\",\"expected\":", i ? "," : "",
+		       ut_check_name(e[i].check));
 		json_str(e[i].value);
 		printf(",\"actual\":");
 		json_str(res[i].actual);

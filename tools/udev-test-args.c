@@ -14,7 +14,7 @@
 #include "cdevctl.h"
 #include "udev-test-run.h"
 
-#define SYNOPSIS \
+#define SYNOPSIS                                                            \
 	"usage: %s udev-test [OPTIONS] RULES MODULE.so [param=value ...]\n" \
 	"       %s udev-test [OPTIONS] RULES --device NAME [--devnum MAJ:MIN]\n"
 
@@ -24,7 +24,9 @@ static void usage(FILE *f)
 		fprintf(f, SYNOPSIS "'%s udev-test --help' for the options.\n", PROG, PROG, PROG);
 		return;
 	}
-	fprintf(f, SYNOPSIS "\n"
+	fprintf(f,
+		SYNOPSIS
+		"\n"
 		"Copy RULES (a *.rules file or a directory of them) into " RULES_DIR ", make the\n"
 		"module's nodes (or one built-in node) live through CUSE, let udevd apply the rules,\n"
 		"and report each node: devnode, numbers, mode, owner, group, symlinks, properties,\n"
@@ -87,24 +89,39 @@ static int parse_devnum(struct ut_opts *o, const char *s)
 static int parse_option(struct ut_opts *o, int c)
 {
 	static const enum ut_check checks[] = {
-		['l'] = UT_SYMLINK, ['m'] = UT_MODE, ['o'] = UT_OWNER,
-		['g'] = UT_GROUP, ['p'] = UT_PROPERTY, ['t'] = UT_TAG,
+		['l'] = UT_SYMLINK, ['m'] = UT_MODE,	 ['o'] = UT_OWNER,
+		['g'] = UT_GROUP,   ['p'] = UT_PROPERTY, ['t'] = UT_TAG,
 	};
 	long secs;
 
 	switch (c) {
-	case 'l': case 'm': case 'o': case 'g': case 'p': case 't':
+	case 'l':
+	case 'm':
+	case 'o':
+	case 'g':
+	case 'p':
+	case 't':
 		return add_expect(o, checks[c], optarg);
 	case 'd':
 		o->device = optarg;
 		return 0;
 	case 'n':
 		return parse_devnum(o, optarg);
-	case 'j': o->json = true; return 0;
-	case 'S': o->start_udevd = true; return 0;
-	case 'N': o->trace = false; return 0;
-	case 'H': o->hold = true; return 0;
-	case 'v': o->verbose = true; return 0;
+	case 'j':
+		o->json = true;
+		return 0;
+	case 'S':
+		o->start_udevd = true;
+		return 0;
+	case 'N':
+		o->trace = false;
+		return 0;
+	case 'H':
+		o->hold = true;
+		return 0;
+	case 'v':
+		o->verbose = true;
+		return 0;
 	case 'T':
 		secs = strtol(optarg, NULL, 10);
 		if (secs <= 0 || secs > 3600)
@@ -167,7 +184,8 @@ int parse_args(int argc, char **argv, struct ut_opts *o)
 		o->nparams = argc - optind - 1;
 	}
 	if (!o->rules || !!o->module == !!o->device) {
-		ut_err(UT_USAGE, "%s", !o->rules ? "no RULES given" :
+		ut_err(UT_USAGE, "%s",
+		       !o->rules ? "no RULES given" :
 		       o->module ? "give MODULE.so or --device NAME, not both" :
 				   "give MODULE.so or --device NAME");
 		usage(stderr);

@@ -26,8 +26,7 @@ static ssize_t builtin_read(struct file *filp, char __user *buf, size_t count, l
 	return 0;
 }
 
-static ssize_t builtin_write(struct file *filp, const char __user *buf, size_t count,
-			     loff_t *ppos)
+static ssize_t builtin_write(struct file *filp, const char __user *buf, size_t count, loff_t *ppos)
 {
 	(void)filp, (void)buf, (void)ppos;
 	return count;
@@ -85,8 +84,11 @@ static int serve_builtin(const struct ut_opts *o, int ready)
 static void driver_child(const struct ut_opts *o, int ready)
 {
 	struct host_opts ho = {
-		.path = o->module, .params = o->params, .nparams = o->nparams,
-		.backend = "cuse", .ready_fd = ready,
+		.path = o->module,
+		.params = o->params,
+		.nparams = o->nparams,
+		.backend = "cuse",
+		.ready_fd = ready,
 	};
 	int null = open("/dev/null", O_RDWR);
 
@@ -123,8 +125,10 @@ int start_driver(struct ut_run *run)
 	n = r ? 0 : read(p[0], line, sizeof(line) - 1);
 	close(p[0]);
 	if (r)
-		return r == -ETIMEDOUT ? ut_err(UT_ENVIRONMENT, "the driver was not ready within %d s",
-					       run->o.timeout_ms / 1000) : r;
+		return r == -ETIMEDOUT ?
+			       ut_err(UT_ENVIRONMENT, "the driver was not ready within %d s",
+				      run->o.timeout_ms / 1000) :
+			       r;
 	if (n > 0)
 		line[n] = '\0';
 	line[strcspn(line, "\n")] = '\0';

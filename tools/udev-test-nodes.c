@@ -22,9 +22,8 @@ static int cuse_devices(struct ut_run *run, struct ut_list *out)
 	if (e && udev_enumerate_add_match_subsystem(e, "cuse") >= 0 &&
 	    udev_enumerate_scan_devices(e) >= 0) {
 		err = 0;
-		udev_list_entry_foreach(l, udev_enumerate_get_list_entry(e))
-			if (!err)
-				err = ut_list_add(out, udev_list_entry_get_name(l));
+		udev_list_entry_foreach(l, udev_enumerate_get_list_entry(e)) if (!err)
+			err = ut_list_add(out, udev_list_entry_get_name(l));
 	}
 	udev_enumerate_unref(e);
 	return err;
@@ -124,7 +123,8 @@ int open_monitor(struct ut_run *run)
 
 	run->udev = udev_new();
 	run->mon = run->udev ? udev_monitor_new_from_netlink(run->udev, "udev") : NULL;
-	if (!run->mon || udev_monitor_filter_add_match_subsystem_devtype(run->mon, "cuse", NULL) < 0 ||
+	if (!run->mon ||
+	    udev_monitor_filter_add_match_subsystem_devtype(run->mon, "cuse", NULL) < 0 ||
 	    udev_monitor_enable_receiving(run->mon) < 0)
 		return ut_err(UT_ENVIRONMENT, "cannot listen to udev events: %s", strerror(errno));
 	err = cuse_devices(run, &run->before);

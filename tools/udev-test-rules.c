@@ -109,12 +109,12 @@ static int install_one(struct ut_rules *r)
 	err = copy_file(r->source, fd);
 	if (close(fd) < 0 && !err)
 		err = -errno;
-	if (!err && link(tmp, r->copy) < 0)	/* link: fails if the name is taken */
+	if (!err && link(tmp, r->copy) < 0) /* link: fails if the name is taken */
 		err = -errno;
 	unlink(tmp);
 	if (err)
-		return ut_err(err == -EEXIST ? UT_ENVIRONMENT : UT_USAGE, "%s -> %s: %s",
-			      r->source, r->copy, strerror(-err));
+		return ut_err(err == -EEXIST ? UT_ENVIRONMENT : UT_USAGE, "%s -> %s: %s", r->source,
+			      r->copy, strerror(-err));
 	r->installed = true;
 	return 0;
 }

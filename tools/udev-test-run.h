@@ -14,8 +14,8 @@
 
 #include "udev-test.h"
 
-#define RULES_DIR	"/run/udev/rules.d"
-#define UDEVD		"/lib/systemd/systemd-udevd"
+#define RULES_DIR "/run/udev/rules.d"
+#define UDEVD	  "/lib/systemd/systemd-udevd"
 
 struct udev_monitor;
 
@@ -37,9 +37,9 @@ struct ut_run {
 	struct ut_report report;
 	struct udev *udev;
 	struct udev_monitor *mon;
-	struct ut_list before;	/* cuse devices that were there before */
+	struct ut_list before; /* cuse devices that were there before */
 	int sigfd;
-	int signo;		/* the signal that interrupted us, or 0 */
+	int signo; /* the signal that interrupted us, or 0 */
 	pid_t udevd, driver;
 	int udevd_pidfd;
 	bool made_rules_dir;

@@ -131,8 +131,8 @@ static int start_udevd(struct ut_run *run)
 		return ut_err(UT_ENVIRONMENT, "notify socket: %s", strerror(-nfd));
 	if (access(UDEVD, X_OK) < 0) {
 		close(nfd);
-		return ut_err(UT_ENVIRONMENT, "no udevd is running and %s cannot be run: %s",
-			      UDEVD, strerror(errno));
+		return ut_err(UT_ENVIRONMENT, "no udevd is running and %s cannot be run: %s", UDEVD,
+			      strerror(errno));
 	}
 	run->udevd = fork();
 	if (run->udevd == 0)
@@ -175,7 +175,7 @@ int ensure_udevd(struct ut_run *run)
 		return 0;
 	if (!run->o.start_udevd)
 		return ut_err(UT_ENVIRONMENT, "no udev daemon is reachable (/run/udev/control); "
-			      "start systemd-udevd or use --start-udevd");
+					      "start systemd-udevd or use --start-udevd");
 	return start_udevd(run);
 }
 
@@ -183,6 +183,7 @@ int reload_rules(struct ut_run *run)
 {
 	const char *const argv[] = { "udevadm", "control", "--reload", NULL };
 
-	return run_quiet(argv, run->o.verbose) == 0 ? 0 :
-		ut_err(UT_ENVIRONMENT, "udevadm control --reload failed");
+	return run_quiet(argv, run->o.verbose) == 0 ?
+		       0 :
+		       ut_err(UT_ENVIRONMENT, "udevadm control --reload failed");
 }

@@ -67,7 +67,9 @@ int wait_fds(struct ut_run *run, int fd, int fd2, long deadline)
 {
 	for (;;) {
 		struct pollfd p[3] = {
-			{ run->sigfd, POLLIN, 0 }, { fd, POLLIN, 0 }, { fd2, POLLIN, 0 },
+			{ run->sigfd, POLLIN, 0 },
+			{ fd, POLLIN, 0 },
+			{ fd2, POLLIN, 0 },
 		};
 		long left = deadline - ut_now_ms();
 		int n = poll(p, 3, left > INT_MAX ? -1 : left > 0 ? (int)left : 0);

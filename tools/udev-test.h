@@ -15,18 +15,18 @@ struct udev;
 
 /* Exit status of udev-test (cdevctl-udev-test(8)). */
 enum {
-	UT_HELD = 0,		/* every expectation held */
-	UT_FAILED = 1,		/* an expectation failed */
-	UT_USAGE = 2,		/* bad arguments, or the rules have errors */
-	UT_ENVIRONMENT = 3,	/* no udevd, the driver failed, a timeout */
-	UT_INTERRUPTED = 130,	/* SIGINT (143 for SIGTERM) */
+	UT_HELD = 0,	      /* every expectation held */
+	UT_FAILED = 1,	      /* an expectation failed */
+	UT_USAGE = 2,	      /* bad arguments, or the rules have errors */
+	UT_ENVIRONMENT = 3,   /* no udevd, the driver failed, a timeout */
+	UT_INTERRUPTED = 130, /* SIGINT (143 for SIGTERM) */
 };
 
 enum ut_check { UT_SYMLINK, UT_MODE, UT_OWNER, UT_GROUP, UT_PROPERTY, UT_TAG };
 
 struct ut_expect {
 	enum ut_check check;
-	const char *value;	/* as given; for UT_PROPERTY "KEY=VALUE" */
+	const char *value; /* as given; for UT_PROPERTY "KEY=VALUE" */
 };
 
 /* A string list that grows. */
@@ -37,14 +37,14 @@ struct ut_list {
 
 /* A rules file copied into the runtime rules directory. */
 struct ut_rules {
-	char *source;		/* as the user named it */
-	char *copy;		/* /run/udev/rules.d/BASENAME */
-	bool installed;		/* the copy is ours to remove */
+	char *source;	/* as the user named it */
+	char *copy;	/* /run/udev/rules.d/BASENAME */
+	bool installed; /* the copy is ours to remove */
 };
 
 /* "FILE:LINE text": a rule that acted on a node, or an error in a rules file. */
 struct ut_rule_line {
-	char *file;		/* the user's file for a copy, else the system's */
+	char *file; /* the user's file for a copy, else the system's */
 	int line;
 	char *text;
 };
@@ -66,12 +66,12 @@ struct ut_report {
 	int nrules;
 	struct ut_node *nodes;
 	int nnodes;
-	struct ut_rule_line *errors;	/* diagnostics of the tested rules files */
+	struct ut_rule_line *errors; /* diagnostics of the tested rules files */
 	int nerrors;
-	bool traced;			/* `udevadm test` ran */
+	bool traced; /* `udevadm test` ran */
 };
 
-long ut_now_ms(void);	/* CLOCK_MONOTONIC */
+long ut_now_ms(void); /* CLOCK_MONOTONIC */
 bool ut_list_has(const struct ut_list *l, const char *s);
 int ut_list_add(struct ut_list *l, const char *s);
 void ut_list_free(struct ut_list *l);
@@ -90,7 +90,7 @@ int ut_node_trace(struct ut_report *r, struct ut_node *node, int sigfd, int time
 
 /* The outcome of one expectation. */
 struct ut_result {
-	const char *node;	/* where it failed (or, for a symlink, held); NULL: none */
+	const char *node; /* where it failed (or, for a symlink, held); NULL: none */
 	bool held;
 	char actual[1024];
 };

@@ -19,8 +19,7 @@
  * @member: the name of the member within the struct
  */
 #ifndef container_of
-#define container_of(ptr, type, member) \
-	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+#define container_of(ptr, type, member) ((type *)(void *)((char *)(ptr)-offsetof(type, member)))
 #endif
 
 #ifndef ARRAY_SIZE

@@ -35,18 +35,18 @@ struct class {
 struct device {
 	struct class *class;
 	dev_t devt;
-	char *name;		/* the node's name below /dev; may contain '/' */
+	char *name; /* the node's name below /dev; may contain '/' */
 	void *driver_data;
 	/* The driver model (platform.h, sysfs.h). */
-	struct kobject kobj;	/* for kobj_to_dev() in ->is_visible() only */
+	struct kobject kobj; /* for kobj_to_dev() in ->is_visible() only */
 	struct device *parent;
-	struct device_driver *driver;	/* bound driver, or NULL */
+	struct device_driver *driver; /* bound driver, or NULL */
 	void *platform_data;
-	const struct attribute_group **groups;	/* served with the device */
-	const char *bus_name;	/* "platform" for a platform device */
+	const struct attribute_group **groups; /* served with the device */
+	const char *bus_name;		       /* "platform" for a platform device */
 	/* private */
-	struct libcdev_devres *devres;	/* managed resources, newest first */
-	struct dentry *attr_dir;	/* the directory of its served attributes */
+	struct libcdev_devres *devres; /* managed resources, newest first */
+	struct dentry *attr_dir;       /* the directory of its served attributes */
 };
 
 /**
@@ -65,9 +65,8 @@ void class_destroy(struct class *cls);
  * Return: the device, or ERR_PTR(-EEXIST) if @devt already has a device,
  * ERR_PTR(-EINVAL) for a bad name or class, ERR_PTR(-ENOMEM).
  */
-struct device *device_create(struct class *cls, struct device *parent, dev_t devt,
-			     void *drvdata, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+struct device *device_create(struct class *cls, struct device *parent, dev_t devt, void *drvdata,
+			     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void device_destroy(struct class *cls, dev_t devt);
 
 /**

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#define MAX_ERRNO	4095
+#define MAX_ERRNO 4095
 
 #define IS_ERR_VALUE(x) ((unsigned long)(void *)(x) >= (unsigned long)-MAX_ERRNO)
 

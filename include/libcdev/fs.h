@@ -23,12 +23,12 @@ typedef __loff_t loff_t;
 typedef unsigned int fmode_t;
 typedef unsigned int __poll_t;
 
-#define FMODE_READ	((fmode_t)0x1)
-#define FMODE_WRITE	((fmode_t)0x2)
-#define FMODE_LSEEK	((fmode_t)0x4)
-#define FMODE_PREAD	((fmode_t)0x8)
-#define FMODE_PWRITE	((fmode_t)0x10)
-#define FMODE_STREAM	((fmode_t)0x200000)
+#define FMODE_READ   ((fmode_t)0x1)
+#define FMODE_WRITE  ((fmode_t)0x2)
+#define FMODE_LSEEK  ((fmode_t)0x4)
+#define FMODE_PREAD  ((fmode_t)0x8)
+#define FMODE_PWRITE ((fmode_t)0x10)
+#define FMODE_STREAM ((fmode_t)0x200000)
 
 struct cdev;
 struct module;
@@ -107,18 +107,18 @@ struct file_operations {
 
 /** struct inode - one device number as the dispatcher sees it */
 struct inode {
-	dev_t i_rdev;		/* kernel encoding: MAJOR()/MINOR() apply */
-	struct cdev *i_cdev;	/* the cdev that serves i_rdev */
-	void *i_private;	/* free for the driver */
+	dev_t i_rdev;	     /* kernel encoding: MAJOR()/MINOR() apply */
+	struct cdev *i_cdev; /* the cdev that serves i_rdev */
+	void *i_private;     /* free for the driver */
 };
 
 /** struct file - one open of a device */
 struct file {
 	const struct file_operations *f_op;
-	unsigned int f_flags;	/* open(2) flags, O_NONBLOCK among them */
-	fmode_t f_mode;		/* FMODE_READ, FMODE_WRITE, ... */
-	loff_t f_pos;		/* the position read/write/llseek advance */
-	void *private_data;	/* free for the driver */
+	unsigned int f_flags; /* open(2) flags, O_NONBLOCK among them */
+	fmode_t f_mode;	      /* FMODE_READ, FMODE_WRITE, ... */
+	loff_t f_pos;	      /* the position read/write/llseek advance */
+	void *private_data;   /* free for the driver */
 	struct inode *f_inode;
 };
 
@@ -145,18 +145,16 @@ int nonseekable_open(struct inode *inode, struct file *filp);
 int stream_open(struct inode *inode, struct file *filp);
 
 /* Device number regions (fs/char_dev.c); see register_chrdev_region(3). */
-#define CHRDEV_NAME_MAX 64	/* names are truncated to 63 characters */
+#define CHRDEV_NAME_MAX 64 /* names are truncated to 63 characters */
 
 int register_chrdev_region(dev_t from, unsigned count, const char *name);
-int alloc_chrdev_region(dev_t *dev, unsigned baseminor, unsigned count,
-			const char *name);
+int alloc_chrdev_region(dev_t *dev, unsigned baseminor, unsigned count, const char *name);
 void unregister_chrdev_region(dev_t from, unsigned count);
 
-int __register_chrdev(unsigned int major, unsigned int baseminor,
-		      unsigned int count, const char *name,
-		      const struct file_operations *fops);
-void __unregister_chrdev(unsigned int major, unsigned int baseminor,
-			 unsigned int count, const char *name);
+int __register_chrdev(unsigned int major, unsigned int baseminor, unsigned int count,
+		      const char *name, const struct file_operations *fops);
+void __unregister_chrdev(unsigned int major, unsigned int baseminor, unsigned int count,
+			 const char *name);
 
 /**
  * register_chrdev - the pre-2.6 interface: a major with 256 minors and one set of fops
@@ -174,7 +172,7 @@ struct libcdev_region {
 	unsigned int major;
 	unsigned int baseminor;
 	unsigned int count;
-	pid_t pid;		/* the driver process that holds it */
+	pid_t pid; /* the driver process that holds it */
 	const char *name;
 };
 

@@ -26,13 +26,16 @@ struct libcdev_id_slot {
 };
 
 struct idr {
-	struct libcdev_id_slot *slots;	/* private: sorted by id */
-	unsigned int n, cap;		/* private */
-	unsigned int idr_next;		/* private: where idr_alloc_cyclic() goes on */
-	struct module *owner;		/* private: whose memory the array is */
+	struct libcdev_id_slot *slots; /* private: sorted by id */
+	unsigned int n, cap;	       /* private */
+	unsigned int idr_next;	       /* private: where idr_alloc_cyclic() goes on */
+	struct module *owner;	       /* private: whose memory the array is */
 };
 
-#define LIBCDEV_IDR_INIT(owner_)	{ NULL, 0, 0, 0, (owner_) }
+#define LIBCDEV_IDR_INIT(owner_)        \
+	{                               \
+		NULL, 0, 0, 0, (owner_) \
+	}
 
 /** libcdev_idr_init - what idr_init() does, for @owner */
 static inline void libcdev_idr_init(struct idr *idr, struct module *owner)
@@ -74,11 +77,14 @@ static inline bool idr_is_empty(const struct idr *idr)
 /* ---- ida: ids only, with its own lock ---- */
 
 struct ida {
-	struct idr idr;			/* private */
-	pthread_mutex_t lock;		/* private */
+	struct idr idr;	      /* private */
+	pthread_mutex_t lock; /* private */
 };
 
-#define LIBCDEV_IDA_INIT(owner_)	{ LIBCDEV_IDR_INIT(owner_), PTHREAD_MUTEX_INITIALIZER }
+#define LIBCDEV_IDA_INIT(owner_)                                    \
+	{                                                           \
+		LIBCDEV_IDR_INIT(owner_), PTHREAD_MUTEX_INITIALIZER \
+	}
 
 /** libcdev_ida_init - what ida_init() does, for @owner */
 static inline void libcdev_ida_init(struct ida *ida, struct module *owner)

@@ -24,7 +24,7 @@
 #include <libcdev/names.h>
 
 /* The lines of a process: 1 .. LIBCDEV_NR_IRQS - 1 (0 is not a valid IRQ). */
-#define LIBCDEV_NR_IRQS		1024
+#define LIBCDEV_NR_IRQS 1024
 
 enum irqreturn {
 	IRQ_NONE = 0,
@@ -34,21 +34,21 @@ enum irqreturn {
 typedef enum irqreturn irqreturn_t;
 typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 
-#define IRQF_TRIGGER_NONE	0x00000000
-#define IRQF_TRIGGER_RISING	0x00000001
-#define IRQF_TRIGGER_FALLING	0x00000002
-#define IRQF_TRIGGER_HIGH	0x00000004
-#define IRQF_TRIGGER_LOW	0x00000008
-#define IRQF_SHARED		0x00000080
-#define IRQF_PROBE_SHARED	0x00000100
-#define IRQF_TIMER		0x00000200
-#define IRQF_PERCPU		0x00000400
-#define IRQF_NOBALANCING	0x00000800
-#define IRQF_IRQPOLL		0x00001000
-#define IRQF_ONESHOT		0x00002000
-#define IRQF_NO_SUSPEND		0x00004000
-#define IRQF_NO_THREAD		0x00010000
-#define IRQF_NO_AUTOEN		0x00080000
+#define IRQF_TRIGGER_NONE    0x00000000
+#define IRQF_TRIGGER_RISING  0x00000001
+#define IRQF_TRIGGER_FALLING 0x00000002
+#define IRQF_TRIGGER_HIGH    0x00000004
+#define IRQF_TRIGGER_LOW     0x00000008
+#define IRQF_SHARED	     0x00000080
+#define IRQF_PROBE_SHARED    0x00000100
+#define IRQF_TIMER	     0x00000200
+#define IRQF_PERCPU	     0x00000400
+#define IRQF_NOBALANCING     0x00000800
+#define IRQF_IRQPOLL	     0x00001000
+#define IRQF_ONESHOT	     0x00002000
+#define IRQF_NO_SUSPEND	     0x00004000
+#define IRQF_NO_THREAD	     0x00010000
+#define IRQF_NO_AUTOEN	     0x00080000
 
 /**
  * libcdev_request_threaded_irq - request_threaded_irq() for @owner

@@ -34,8 +34,7 @@ void libcdev_lock_released(const void *lock, bool spin, const char *file, int li
  *
  * An address, not a pointer: the memory is not read.
  */
-void libcdev_kmem_track(uintptr_t p, size_t size, struct module *owner,
-			const char *file, int line);
+void libcdev_kmem_track(uintptr_t p, size_t size, struct module *owner, const char *file, int line);
 /** libcdev_kmem_untrack - forget it (kfree()) */
 void libcdev_kmem_untrack(uintptr_t p);
 

@@ -23,7 +23,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
-#include <time.h>	/* before the timer_delete macro below: POSIX has one too */
+#include <time.h> /* before the timer_delete macro below: POSIX has one too */
 
 #include <libcdev/ksync.h>
 #include <libcdev/module.h>
@@ -42,17 +42,17 @@ bool libcdev_in_hardirq(void);
 /* ---- timers ---- */
 
 struct timer_list {
-	struct timer_list *next;	/* private: the list of pending timers */
-	unsigned long expires;		/* in jiffies (milliseconds of the monotonic clock) */
+	struct timer_list *next; /* private: the list of pending timers */
+	unsigned long expires;	 /* in jiffies (milliseconds of the monotonic clock) */
 	void (*function)(struct timer_list *);
 	unsigned int flags;
-	struct module *owner;		/* private */
-	int pending;			/* private, under the timer lock */
+	struct module *owner; /* private */
+	int pending;	      /* private, under the timer lock */
 };
 
-#define TIMER_DEFERRABLE	0x00080000
-#define TIMER_PINNED		0x00100000
-#define TIMER_IRQSAFE		0x00200000
+#define TIMER_DEFERRABLE 0x00080000
+#define TIMER_PINNED	 0x00100000
+#define TIMER_IRQSAFE	 0x00200000
 
 /** libcdev_timer_setup - what timer_setup() does, for @owner */
 void libcdev_timer_setup(struct timer_list *timer, void (*fn)(struct timer_list *),
@@ -70,7 +70,7 @@ int timer_pending(const struct timer_list *timer);
  * macro over libcdev_timer_delete(), defined after <time.h> was read.
  */
 int libcdev_timer_delete(struct timer_list *timer);
-#define timer_delete(timer)	libcdev_timer_delete(timer)
+#define timer_delete(timer) libcdev_timer_delete(timer)
 /**
  * timer_delete_sync - disarm @timer and wait for its running callback to end
  *
@@ -84,26 +84,26 @@ int timer_shutdown_sync(struct timer_list *timer);
 /* ---- tasklets ---- */
 
 struct tasklet_struct {
-	struct tasklet_struct *next;	/* private: the list of scheduled tasklets */
-	unsigned long state;		/* private: TASKLET_STATE_* bits */
-	int count;			/* disable count, atomic */
+	struct tasklet_struct *next; /* private: the list of scheduled tasklets */
+	unsigned long state;	     /* private: TASKLET_STATE_* bits */
+	int count;		     /* disable count, atomic */
 	bool use_callback;
 	/* A union in the kernel; two members here, so the header stays C99. */
 	void (*func)(unsigned long data);
 	void (*callback)(struct tasklet_struct *t);
 	unsigned long data;
-	struct module *owner;		/* private */
+	struct module *owner; /* private */
 };
 
 enum {
-	TASKLET_STATE_SCHED,		/* scheduled to run */
-	TASKLET_STATE_RUN,		/* running */
+	TASKLET_STATE_SCHED, /* scheduled to run */
+	TASKLET_STATE_RUN,   /* running */
 };
 
 void libcdev_tasklet_setup(struct tasklet_struct *t, void (*callback)(struct tasklet_struct *),
 			   struct module *owner);
-void libcdev_tasklet_init(struct tasklet_struct *t, void (*func)(unsigned long),
-			  unsigned long data, struct module *owner);
+void libcdev_tasklet_init(struct tasklet_struct *t, void (*func)(unsigned long), unsigned long data,
+			  struct module *owner);
 /** tasklet_schedule - run @t once on the softirq thread (once more if it is running) */
 void tasklet_schedule(struct tasklet_struct *t);
 void tasklet_hi_schedule(struct tasklet_struct *t);
@@ -121,32 +121,32 @@ struct work_struct;
 typedef void (*work_func_t)(struct work_struct *work);
 
 struct work_struct {
-	struct work_struct *next;	/* private: the queue's list */
+	struct work_struct *next; /* private: the queue's list */
 	work_func_t func;
-	struct module *owner;		/* private */
-	struct workqueue_struct *wq;	/* private: where it was last queued */
-	int pending;			/* private: 0, or waiting for its timer, or queued */
-	int canceling;			/* private: cancel_work_sync() runs, queueing fails */
-	unsigned long wq_seq;		/* private: its place in the queue's order */
+	struct module *owner;	     /* private */
+	struct workqueue_struct *wq; /* private: where it was last queued */
+	int pending;		     /* private: 0, or waiting for its timer, or queued */
+	int canceling;		     /* private: cancel_work_sync() runs, queueing fails */
+	unsigned long wq_seq;	     /* private: its place in the queue's order */
 };
 
 struct delayed_work {
 	struct work_struct work;
 	struct timer_list timer;
-	struct workqueue_struct *wq;	/* private: the queue the timer queues it on */
+	struct workqueue_struct *wq; /* private: the queue the timer queues it on */
 };
 
-#define WQ_UNBOUND		(1 << 1)
-#define WQ_FREEZABLE		(1 << 2)
-#define WQ_MEM_RECLAIM		(1 << 3)
-#define WQ_HIGHPRI		(1 << 4)
-#define WQ_CPU_INTENSIVE	(1 << 5)
-#define WQ_SYSFS		(1 << 6)
-#define WQ_POWER_EFFICIENT	(1 << 7)
-#define __WQ_ORDERED		(1 << 17)
+#define WQ_UNBOUND	   (1 << 1)
+#define WQ_FREEZABLE	   (1 << 2)
+#define WQ_MEM_RECLAIM	   (1 << 3)
+#define WQ_HIGHPRI	   (1 << 4)
+#define WQ_CPU_INTENSIVE   (1 << 5)
+#define WQ_SYSFS	   (1 << 6)
+#define WQ_POWER_EFFICIENT (1 << 7)
+#define __WQ_ORDERED	   (1 << 17)
 /* Threads one queue may run at once when its user asks for the default (0). */
-#define WQ_DFL_ACTIVE		16
-#define WQ_MAX_ACTIVE		512
+#define WQ_DFL_ACTIVE	   16
+#define WQ_MAX_ACTIVE	   512
 
 extern struct workqueue_struct *system_wq;
 extern struct workqueue_struct *system_highpri_wq;
@@ -156,8 +156,7 @@ extern struct workqueue_struct *system_freezable_wq;
 extern struct workqueue_struct *system_power_efficient_wq;
 
 void libcdev_init_work(struct work_struct *work, work_func_t func, struct module *owner);
-void libcdev_init_delayed_work(struct delayed_work *dwork, work_func_t func,
-			       struct module *owner);
+void libcdev_init_delayed_work(struct delayed_work *dwork, work_func_t func, struct module *owner);
 /**
  * libcdev_alloc_workqueue - alloc_workqueue() with the name already formatted
  * @max_active: worker threads at most (0: WQ_DFL_ACTIVE; 1 with __WQ_ORDERED: one at a time, in order)
@@ -178,8 +177,8 @@ bool cancel_work(struct work_struct *work);
 bool work_pending(const struct work_struct *work);
 /** work_busy - WORK_BUSY_PENDING and/or WORK_BUSY_RUNNING */
 unsigned int work_busy(struct work_struct *work);
-#define WORK_BUSY_PENDING	(1 << 0)
-#define WORK_BUSY_RUNNING	(1 << 1)
+#define WORK_BUSY_PENDING (1 << 0)
+#define WORK_BUSY_RUNNING (1 << 1)
 /** flush_workqueue - wait for every work queued on @wq before the call */
 void flush_workqueue(struct workqueue_struct *wq);
 /** drain_workqueue - flush @wq until it is empty, works that requeue themselves included */
@@ -188,8 +187,7 @@ void drain_workqueue(struct workqueue_struct *wq);
 bool queue_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
 			unsigned long delay);
 /** mod_delayed_work - as queue_delayed_work(), or move a pending one's time; false if it was idle */
-bool mod_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
-		      unsigned long delay);
+bool mod_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork, unsigned long delay);
 bool cancel_delayed_work(struct delayed_work *dwork);
 bool cancel_delayed_work_sync(struct delayed_work *dwork);
 /** flush_delayed_work - queue a waiting @dwork at once and wait for it */

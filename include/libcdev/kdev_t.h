@@ -16,15 +16,15 @@
 
 #include <libcdev/names.h>
 
-#define MINORBITS	20
-#define MINORMASK	((1U << MINORBITS) - 1)
+#define MINORBITS 20
+#define MINORMASK ((1U << MINORBITS) - 1)
 
-#define MAJOR(dev)	((unsigned int)((dev) >> MINORBITS))
-#define MINOR(dev)	((unsigned int)((dev) & MINORMASK))
-#define MKDEV(ma, mi)	((dev_t)(((dev_t)(ma) << MINORBITS) | (mi)))
+#define MAJOR(dev)    ((unsigned int)((dev) >> MINORBITS))
+#define MINOR(dev)    ((unsigned int)((dev)&MINORMASK))
+#define MKDEV(ma, mi) ((dev_t)(((dev_t)(ma) << MINORBITS) | (mi)))
 
 /* Majors 0..CHRDEV_MAJOR_MAX-1 exist, as in fs/char_dev.c. */
-#define CHRDEV_MAJOR_MAX	512
+#define CHRDEV_MAJOR_MAX 512
 
 /**
  * new_encode_dev - convert a kernel-encoded device number to the system's dev_t

@@ -15,10 +15,10 @@
 #include <libcdev/names.h>
 
 struct __kfifo {
-	unsigned int in;	/* elements ever put in */
-	unsigned int out;	/* elements ever taken out */
-	unsigned int mask;	/* size - 1 */
-	unsigned int esize;	/* bytes per element */
+	unsigned int in;    /* elements ever put in */
+	unsigned int out;   /* elements ever taken out */
+	unsigned int mask;  /* size - 1 */
+	unsigned int esize; /* bytes per element */
 	void *data;
 };
 
@@ -34,15 +34,14 @@ static inline unsigned int __kfifo_unused(const struct __kfifo *f)
 }
 
 /* Byte offsets and lengths of the (at most two) pieces of @len elements at @off. */
-static inline unsigned int __kfifo_span(const struct __kfifo *f, unsigned int len,
-					unsigned int off, unsigned int *boff,
-					unsigned int *blen)
+static inline unsigned int __kfifo_span(const struct __kfifo *f, unsigned int len, unsigned int off,
+					unsigned int *boff, unsigned int *blen)
 {
 	unsigned int size = (f->mask + 1) * f->esize;
 
 	*boff = (off & f->mask) * f->esize;
 	*blen = len * f->esize;
-	return *blen < size - *boff ? *blen : size - *boff;	/* the first piece */
+	return *blen < size - *boff ? *blen : size - *boff; /* the first piece */
 }
 
 /*
@@ -50,8 +49,7 @@ static inline unsigned int __kfifo_span(const struct __kfifo *f, unsigned int le
  * elements. On a fault nothing moves (the kernel's rule) and -EFAULT is
  * returned; *@copied says how many bytes went across.
  */
-int __kfifo_to_user(struct __kfifo *f, void __user *to, unsigned long len,
-		    unsigned int *copied);
+int __kfifo_to_user(struct __kfifo *f, void __user *to, unsigned long len, unsigned int *copied);
 int __kfifo_from_user(struct __kfifo *f, const void __user *from, unsigned long len,
 		      unsigned int *copied);
 

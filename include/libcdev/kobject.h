@@ -25,7 +25,7 @@ struct kobj_type {
 struct kobject {
 	char *name;
 	const struct kobj_type *ktype;
-	int refcount;		/* atomic; 0 once released */
+	int refcount; /* atomic; 0 once released */
 };
 
 /**

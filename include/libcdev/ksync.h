@@ -25,10 +25,13 @@
 
 struct mutex {
 	wait_queue_head_t wait;
-	int locked;		/* 0 or 1, changed atomically */
+	int locked; /* 0 or 1, changed atomically */
 };
 
-#define __MUTEX_INITIALIZER(name) { __WAIT_QUEUE_HEAD_INITIALIZER((name).wait), 0 }
+#define __MUTEX_INITIALIZER(name)                             \
+	{                                                     \
+		__WAIT_QUEUE_HEAD_INITIALIZER((name).wait), 0 \
+	}
 #define DEFINE_MUTEX(name) struct mutex name = __MUTEX_INITIALIZER(name)
 
 void mutex_init(struct mutex *lock);
@@ -47,10 +50,13 @@ bool mutex_is_locked(struct mutex *lock);
 
 struct semaphore {
 	wait_queue_head_t wait;
-	int count;		/* changed atomically */
+	int count; /* changed atomically */
 };
 
-#define __SEMAPHORE_INITIALIZER(name, n) { __WAIT_QUEUE_HEAD_INITIALIZER((name).wait), n }
+#define __SEMAPHORE_INITIALIZER(name, n)                      \
+	{                                                     \
+		__WAIT_QUEUE_HEAD_INITIALIZER((name).wait), n \
+	}
 /* Two arguments since Linux 6.4 (before: a binary semaphore from one). */
 #define DEFINE_SEMAPHORE(name, n) struct semaphore name = __SEMAPHORE_INITIALIZER(name, n)
 
@@ -69,10 +75,13 @@ void up(struct semaphore *sem);
 
 struct completion {
 	wait_queue_head_t wait;
-	unsigned int done;	/* UINT_MAX after complete_all() */
+	unsigned int done; /* UINT_MAX after complete_all() */
 };
 
-#define COMPLETION_INITIALIZER(work) { __WAIT_QUEUE_HEAD_INITIALIZER((work).wait), 0 }
+#define COMPLETION_INITIALIZER(work)                          \
+	{                                                     \
+		__WAIT_QUEUE_HEAD_INITIALIZER((work).wait), 0 \
+	}
 #define DECLARE_COMPLETION(work) struct completion work = COMPLETION_INITIALIZER(work)
 
 void init_completion(struct completion *x);
@@ -94,23 +103,23 @@ bool completion_done(struct completion *x);
 
 /* ---- task states and explicit waits ---- */
 
-#define TASK_RUNNING		0x0
-#define TASK_KILLABLE		TASK_UNINTERRUPTIBLE
-#define MAX_SCHEDULE_TIMEOUT	((long)(~0UL >> 1))
+#define TASK_RUNNING	     0x0
+#define TASK_KILLABLE	     TASK_UNINTERRUPTIBLE
+#define MAX_SCHEDULE_TIMEOUT ((long)(~0UL >> 1))
 
 /** libcdev_set_current_state - what set_current_state() does: the next schedule() sleeps in @state */
 void libcdev_set_current_state(unsigned int state);
-#define set_current_state(state)	libcdev_set_current_state(state)
-#define __set_current_state(state)	libcdev_set_current_state(state)
+#define set_current_state(state)   libcdev_set_current_state(state)
+#define __set_current_state(state) libcdev_set_current_state(state)
 
 /*
  * A wait entry's function: nothing to do here, a wake-up always ends the
  * sleep of schedule(); the entry stays queued until finish_wait().
  */
-int autoremove_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode,
-			     int sync, void *key);
-int default_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode,
-			  int sync, void *key);
+int autoremove_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode, int sync,
+			     void *key);
+int default_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode, int sync,
+			  void *key);
 
 /**
  * prepare_to_wait - queue @wq_entry on @wq_head (if not yet) and set the task's state
@@ -118,10 +127,9 @@ int default_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode,
  * A wake-up of @wq_head after this call ends the next schedule() at once, so
  * testing the condition between prepare_to_wait() and schedule() loses none.
  */
-void prepare_to_wait(wait_queue_head_t *wq_head, struct wait_queue_entry *wq_entry,
-		     int state);
-void prepare_to_wait_exclusive(wait_queue_head_t *wq_head,
-			       struct wait_queue_entry *wq_entry, int state);
+void prepare_to_wait(wait_queue_head_t *wq_head, struct wait_queue_entry *wq_entry, int state);
+void prepare_to_wait_exclusive(wait_queue_head_t *wq_head, struct wait_queue_entry *wq_entry,
+			       int state);
 /** finish_wait - back to TASK_RUNNING, and off the queue */
 void finish_wait(wait_queue_head_t *wq_head, struct wait_queue_entry *wq_entry);
 

@@ -20,22 +20,22 @@
 #include <libcdev/fs.h>
 #include <libcdev/names.h>
 
-#define MISC_MAJOR		10
-#define MISC_DYNAMIC_MINOR	255
+#define MISC_MAJOR	    10
+#define MISC_DYNAMIC_MINOR  255
 /* Dynamic minors are taken from 127 down, as the kernel's DYNAMIC_MINORS. */
-#define MISC_DYNAMIC_MINORS	128
+#define MISC_DYNAMIC_MINORS 128
 
 struct attribute_group;
 
 struct miscdevice {
-	int minor;		/* MISC_DYNAMIC_MINOR: set by misc_register() */
+	int minor; /* MISC_DYNAMIC_MINOR: set by misc_register() */
 	const char *name;
 	const struct file_operations *fops;
-	struct device *parent;		/* unused */
-	struct device *this_device;	/* set by misc_register(): the node's device */
-	const struct attribute_group **groups;	/* served as sys/class/misc/NODE/ATTR (sysfs.h) */
-	const char *nodename;	/* the node's name below /dev, if not .name */
-	unsigned short mode;	/* the node's mode; 0: the backend's default (0600) */
+	struct device *parent;		       /* unused */
+	struct device *this_device;	       /* set by misc_register(): the node's device */
+	const struct attribute_group **groups; /* served as sys/class/misc/NODE/ATTR (sysfs.h) */
+	const char *nodename;		       /* the node's name below /dev, if not .name */
+	unsigned short mode; /* the node's mode; 0: the backend's default (0600) */
 	/* private */
 	struct cdev *cdev;
 	struct miscdevice *next;

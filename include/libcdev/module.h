@@ -15,9 +15,9 @@
 #include <libcdev/names.h>
 
 enum module_state {
-	MODULE_STATE_LIVE = 0,	/* normal state */
-	MODULE_STATE_COMING,	/* being initialised */
-	MODULE_STATE_GOING,	/* being removed: no new references */
+	MODULE_STATE_LIVE = 0, /* normal state */
+	MODULE_STATE_COMING,   /* being initialised */
+	MODULE_STATE_GOING,    /* being removed: no new references */
 };
 
 struct kernel_param;
@@ -25,12 +25,12 @@ struct kernel_param;
 /** struct module - a unit of driver code; fields are private */
 struct module {
 	const char *name;
-	int state;		/* enum module_state, accessed atomically */
-	int refcnt;		/* atomic; MODULE_REF_BASE while unused */
-	int (*init)(void);	/* set by module_init() */
-	void (*exit)(void);	/* set by module_exit() */
-	struct kernel_param *params;	/* set by module_param() */
-	void *loader;		/* the loader's own state */
+	int state;		     /* enum module_state, accessed atomically */
+	int refcnt;		     /* atomic; MODULE_REF_BASE while unused */
+	int (*init)(void);	     /* set by module_init() */
+	void (*exit)(void);	     /* set by module_exit() */
+	struct kernel_param *params; /* set by module_param() */
+	void *loader;		     /* the loader's own state */
 };
 
 /* The count a live, unused module holds, as in kernel/module/main.c. */
@@ -44,8 +44,7 @@ struct module {
  * One definition per shared object: weak merges the copies of all translation
  * units, hidden keeps each driver .so's own apart from the next one's.
  */
-__attribute__((weak, visibility("hidden")))
-struct module __this_module = {
+__attribute__((weak, visibility("hidden"))) struct module __this_module = {
 	.name = KBUILD_MODNAME,
 	.state = MODULE_STATE_LIVE,
 	.refcnt = MODULE_REF_BASE,
@@ -62,30 +61,40 @@ struct module __this_module = {
 void libcdev_module_set_init(struct module *mod, int (*fn)(void));
 void libcdev_module_set_exit(struct module *mod, void (*fn)(void));
 
-#define __LIBCDEV_PASTE2(a, b)	a##b
-#define __LIBCDEV_PASTE(a, b)	__LIBCDEV_PASTE2(a, b)
-#define __LIBCDEV_UNIQUE_ID(p)	__LIBCDEV_PASTE(__libcdev_##p##_, __COUNTER__)
+#define __LIBCDEV_PASTE2(a, b) a##b
+#define __LIBCDEV_PASTE(a, b)  __LIBCDEV_PASTE2(a, b)
+#define __LIBCDEV_UNIQUE_ID(p) __LIBCDEV_PASTE(__libcdev_##p##_, __COUNTER__)
 
-#define module_init(initfn)						\
-	static int (*__libcdev_check_init(void))(void) { return initfn; } \
-	__attribute__((constructor)) static void __libcdev_init_ctor(void) \
-	{ libcdev_module_set_init(THIS_MODULE, __libcdev_check_init()); }
+#define module_init(initfn)                                                   \
+	static int (*__libcdev_check_init(void))(void)                        \
+	{                                                                     \
+		return initfn;                                                \
+	}                                                                     \
+	__attribute__((constructor)) static void __libcdev_init_ctor(void)    \
+	{                                                                     \
+		libcdev_module_set_init(THIS_MODULE, __libcdev_check_init()); \
+	}
 
-#define module_exit(exitfn)						\
-	static void (*__libcdev_check_exit(void))(void) { return exitfn; } \
-	__attribute__((constructor)) static void __libcdev_exit_ctor(void) \
-	{ libcdev_module_set_exit(THIS_MODULE, __libcdev_check_exit()); }
+#define module_exit(exitfn)                                                   \
+	static void (*__libcdev_check_exit(void))(void)                       \
+	{                                                                     \
+		return exitfn;                                                \
+	}                                                                     \
+	__attribute__((constructor)) static void __libcdev_exit_ctor(void)    \
+	{                                                                     \
+		libcdev_module_set_exit(THIS_MODULE, __libcdev_check_exit()); \
+	}
 
-#define __MODULE_INFO(tag, info)					\
-	__attribute__((section(".modinfo"), used, aligned(1)))		\
-	static const char __LIBCDEV_UNIQUE_ID(tag)[] = #tag "=" info
+#define __MODULE_INFO(tag, info)                                                 \
+	__attribute__((section(".modinfo"), used, aligned(1))) static const char \
+	__LIBCDEV_UNIQUE_ID(tag)[] = #tag "=" info
 
-#define MODULE_INFO(tag, info)		__MODULE_INFO(tag, info)
-#define MODULE_LICENSE(_license)	__MODULE_INFO(license, _license)
-#define MODULE_AUTHOR(_author)		__MODULE_INFO(author, _author)
-#define MODULE_DESCRIPTION(_desc)	__MODULE_INFO(description, _desc)
-#define MODULE_VERSION(_version)	__MODULE_INFO(version, _version)
-#define MODULE_ALIAS(_alias)		__MODULE_INFO(alias, _alias)
+#define MODULE_INFO(tag, info)	  __MODULE_INFO(tag, info)
+#define MODULE_LICENSE(_license)  __MODULE_INFO(license, _license)
+#define MODULE_AUTHOR(_author)	  __MODULE_INFO(author, _author)
+#define MODULE_DESCRIPTION(_desc) __MODULE_INFO(description, _desc)
+#define MODULE_VERSION(_version)  __MODULE_INFO(version, _version)
+#define MODULE_ALIAS(_alias)	  __MODULE_INFO(alias, _alias)
 
 /*
  * The loader, for cdevctl and for programs that host modules themselves.
@@ -233,8 +242,8 @@ void libcdev_module_info_close(struct libcdev_module_info *info);
  * .modinfo section: not a libcdev module); -ENOEXEC (a section header before
  * .modinfo lies outside the file); -EINVAL (a NULL argument).
  */
-int libcdev_module_info_next(const struct libcdev_module_info *info, const char *key,
-			     size_t *pos, const char **value);
+int libcdev_module_info_next(const struct libcdev_module_info *info, const char *key, size_t *pos,
+			     const char **value);
 
 /**
  * libcdev_module_info_next_needed - the next symbol the module needs from others

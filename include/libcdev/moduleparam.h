@@ -27,7 +27,7 @@ struct kernel_param_ops {
 	int (*set)(const char *val, const struct kernel_param *kp);
 	/* Print the value into @buffer (at least 4096 bytes); the length. */
 	int (*get)(char *buffer, const struct kernel_param *kp);
-	const char *type;	/* "int", "charp", ... as modinfo shows it */
+	const char *type; /* "int", "charp", ... as modinfo shows it */
 };
 
 struct kparam_array {
@@ -42,77 +42,78 @@ struct kernel_param {
 	const char *name;
 	const struct kernel_param_ops *ops;
 	unsigned short perm;
-	__extension__ union {	/* anonymous, as the kernel has it */
+	__extension__ union { /* anonymous, as the kernel has it */
 		void *arg;
 		const struct kparam_array *arr;
 	};
-	struct kernel_param *next;	/* the module's list */
+	struct kernel_param *next; /* the module's list */
 };
 
-extern const struct kernel_param_ops param_ops_int, param_ops_uint, param_ops_long,
-	param_ops_ulong, param_ops_short, param_ops_ushort, param_ops_bool,
-	param_ops_charp, param_array_ops;
+extern const struct kernel_param_ops param_ops_int, param_ops_uint, param_ops_long, param_ops_ulong,
+	param_ops_short, param_ops_ushort, param_ops_bool, param_ops_charp, param_array_ops;
 
 void libcdev_module_add_param(struct module *mod, struct kernel_param *kp);
 
 /* The C type each parameter type needs, for the compile-time check. */
-#define __param_ctype_int	int
-#define __param_ctype_uint	unsigned int
-#define __param_ctype_long	long
-#define __param_ctype_ulong	unsigned long
-#define __param_ctype_short	short
-#define __param_ctype_ushort	unsigned short
-#define __param_ctype_bool	bool
-#define __param_ctype_charp	char *
+#define __param_ctype_int    int
+#define __param_ctype_uint   unsigned int
+#define __param_ctype_long   long
+#define __param_ctype_ulong  unsigned long
+#define __param_ctype_short  short
+#define __param_ctype_ushort unsigned short
+#define __param_ctype_bool   bool
+#define __param_ctype_charp  char *
 /* <stdbool.h> makes bool a macro for _Bool, which reaches here expanded. */
-#define __param_ctype__Bool	bool
-#define param_ops__Bool		param_ops_bool
+#define __param_ctype__Bool  bool
+#define param_ops__Bool	     param_ops_bool
 
 /* The type's name as modinfo shows it. */
-#define __param_tname_int	"int"
-#define __param_tname_uint	"uint"
-#define __param_tname_long	"long"
-#define __param_tname_ulong	"ulong"
-#define __param_tname_short	"short"
-#define __param_tname_ushort	"ushort"
-#define __param_tname_bool	"bool"
-#define __param_tname__Bool	"bool"
-#define __param_tname_charp	"charp"
+#define __param_tname_int    "int"
+#define __param_tname_uint   "uint"
+#define __param_tname_long   "long"
+#define __param_tname_ulong  "ulong"
+#define __param_tname_short  "short"
+#define __param_tname_ushort "ushort"
+#define __param_tname_bool   "bool"
+#define __param_tname__Bool  "bool"
+#define __param_tname_charp  "charp"
 
-#define __param_check(var, type)					\
-	_Static_assert(__builtin_types_compatible_p(__typeof__(var),	\
-			__param_ctype_##type), "module_param " #var ": not of type " #type)
+#define __param_check(var, type)                                                            \
+	_Static_assert(__builtin_types_compatible_p(__typeof__(var), __param_ctype_##type), \
+		       "module_param " #var ": not of type " #type)
 
-#define module_param_named(name, value, type, perm)			\
-	__param_check(value, type);					\
-	static struct kernel_param __param_##name = {			\
-		#name, &param_ops_##type, perm, { .arg = &(value) }, 0	\
-	};								\
-	__MODULE_INFO(parmtype, #name ":" __param_tname_##type);			\
+#define module_param_named(name, value, type, perm)                        \
+	__param_check(value, type);                                        \
+	static struct kernel_param __param_##name = {                      \
+		#name, &param_ops_##type, perm, { .arg = &(value) }, 0     \
+	};                                                                 \
+	__MODULE_INFO(parmtype, #name ":" __param_tname_##type);           \
 	__attribute__((constructor)) static void __param_ctor_##name(void) \
-	{ libcdev_module_add_param(THIS_MODULE, &__param_##name); }
+	{                                                                  \
+		libcdev_module_add_param(THIS_MODULE, &__param_##name);    \
+	}
 
-#define module_param(name, type, perm)					\
-	module_param_named(name, name, type, perm)
+#define module_param(name, type, perm) module_param_named(name, name, type, perm)
 
-#define module_param_array_named(name, array, type, nump, perm)	\
-	__param_check((array)[0], type);				\
-	static const struct kparam_array __param_arr_##name = {	\
-		sizeof(array) / sizeof((array)[0]), sizeof((array)[0]),	\
-		nump, &param_ops_##type, array				\
-	};								\
-	static struct kernel_param __param_##name = {			\
-		#name, &param_array_ops, perm, { .arr = &__param_arr_##name }, 0 \
-	};								\
-	__MODULE_INFO(parmtype, #name ":array of " __param_tname_##type);		\
-	__attribute__((constructor)) static void __param_ctor_##name(void) \
-	{ libcdev_module_add_param(THIS_MODULE, &__param_##name); }
+#define module_param_array_named(name, array, type, nump, perm)                             \
+	__param_check((array)[0], type);                                                    \
+	static const struct kparam_array __param_arr_##name = { sizeof(array) /             \
+									sizeof((array)[0]), \
+								sizeof((array)[0]), nump,   \
+								&param_ops_##type, array }; \
+	static struct kernel_param __param_##name = {                                       \
+		#name, &param_array_ops, perm, { .arr = &__param_arr_##name }, 0            \
+	};                                                                                  \
+	__MODULE_INFO(parmtype, #name ":array of " __param_tname_##type);                   \
+	__attribute__((constructor)) static void __param_ctor_##name(void)                  \
+	{                                                                                   \
+		libcdev_module_add_param(THIS_MODULE, &__param_##name);                     \
+	}
 
-#define module_param_array(name, type, nump, perm)			\
+#define module_param_array(name, type, nump, perm) \
 	module_param_array_named(name, name, type, nump, perm)
 
-#define MODULE_PARM_DESC(_parm, desc)					\
-	__MODULE_INFO(parm, #_parm ":" desc)
+#define MODULE_PARM_DESC(_parm, desc) __MODULE_INFO(parm, #_parm ":" desc)
 
 /**
  * kstrtobool - a yes or no from @s: y/Y/t/T/1 or n/N/f/F/0 by the first

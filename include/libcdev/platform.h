@@ -30,16 +30,16 @@ struct attribute_group;
 
 /* ---- resources ---- */
 
-#define IORESOURCE_IO		0x00000100
-#define IORESOURCE_MEM		0x00000200
-#define IORESOURCE_REG		0x00000300
-#define IORESOURCE_IRQ		0x00000400
-#define IORESOURCE_TYPE_BITS	0x00001f00
-#define IORESOURCE_BUSY		0x80000000
+#define IORESOURCE_IO	     0x00000100
+#define IORESOURCE_MEM	     0x00000200
+#define IORESOURCE_REG	     0x00000300
+#define IORESOURCE_IRQ	     0x00000400
+#define IORESOURCE_TYPE_BITS 0x00001f00
+#define IORESOURCE_BUSY	     0x80000000
 
 struct resource {
 	unsigned long long start;
-	unsigned long long end;		/* inclusive */
+	unsigned long long end; /* inclusive */
 	const char *name;
 	unsigned long flags;
 };
@@ -56,9 +56,9 @@ static inline unsigned long resource_type(const struct resource *res)
 
 /* ---- matching ---- */
 
-#define PLATFORM_NAME_SIZE	20
-#define PLATFORM_DEVID_NONE	(-1)
-#define PLATFORM_DEVID_AUTO	(-2)
+#define PLATFORM_NAME_SIZE  20
+#define PLATFORM_DEVID_NONE (-1)
+#define PLATFORM_DEVID_AUTO (-2)
 
 struct platform_device_id {
 	char name[PLATFORM_NAME_SIZE];
@@ -76,12 +76,12 @@ struct device_driver {
 	const char *name;
 	struct module *owner;
 	const struct of_device_id *of_match_table;
-	const void *acpi_match_table;	/* not used */
-	const struct attribute_group **groups;	/* not served (no driver directory) */
-	const struct attribute_group **dev_groups;	/* served for each bound device */
+	const void *acpi_match_table;		   /* not used */
+	const struct attribute_group **groups;	   /* not served (no driver directory) */
+	const struct attribute_group **dev_groups; /* served for each bound device */
 	bool suppress_bind_attrs;
 	int probe_type;
-	const void *pm;			/* no power management */
+	const void *pm; /* no power management */
 };
 
 /* ---- devices and drivers ---- */
@@ -98,19 +98,19 @@ struct platform_device {
 	const struct platform_device_id *id_entry;
 	/* private */
 	struct platform_device_property *props;
-	const struct of_device_id *of_match;	/* the entry it matched, for device_get_match_data() */
+	const struct of_device_id *of_match; /* the entry it matched, for device_get_match_data() */
 	struct platform_device *next;
 	bool registered;
-	bool described;			/* from a description: the library owns it */
-	bool allocated;			/* by platform_device_alloc(): freed by the last put */
+	bool described; /* from a description: the library owns it */
+	bool allocated; /* by platform_device_alloc(): freed by the last put */
 };
 
-#define to_platform_device(x)	container_of(x, struct platform_device, dev)
+#define to_platform_device(x) container_of(x, struct platform_device, dev)
 
 struct platform_driver {
 	int (*probe)(struct platform_device *);
 	int (*remove)(struct platform_device *);
-	void (*remove_new)(struct platform_device *);	/* 6.6: the one that returns nothing */
+	void (*remove_new)(struct platform_device *); /* 6.6: the one that returns nothing */
 	void (*shutdown)(struct platform_device *);
 	struct device_driver driver;
 	const struct platform_device_id *id_table;
@@ -119,7 +119,7 @@ struct platform_driver {
 	struct platform_driver *next;
 };
 
-#define to_platform_driver(drv)	container_of(drv, struct platform_driver, driver)
+#define to_platform_driver(drv) container_of(drv, struct platform_driver, driver)
 
 /**
  * __platform_driver_register - register @drv for @owner, and probe the devices it matches
@@ -131,7 +131,7 @@ struct platform_driver {
  * Return: 0; -EINVAL (no name or probe); -EBUSY (registered already).
  */
 int __platform_driver_register(struct platform_driver *drv, struct module *owner);
-#define platform_driver_register(drv)	__platform_driver_register(drv, THIS_MODULE)
+#define platform_driver_register(drv) __platform_driver_register(drv, THIS_MODULE)
 /** platform_driver_unregister - remove() each bound device, then forget @drv */
 void platform_driver_unregister(struct platform_driver *drv);
 
@@ -181,8 +181,7 @@ bool device_property_present(const struct device *dev, const char *propname);
 int device_property_read_u32(const struct device *dev, const char *propname, uint32_t *val);
 int device_property_read_u64(const struct device *dev, const char *propname, uint64_t *val);
 /** device_property_read_string - the VALUE itself, valid while the device lives */
-int device_property_read_string(const struct device *dev, const char *propname,
-				const char **val);
+int device_property_read_string(const struct device *dev, const char *propname, const char **val);
 /** device_get_match_data - the .data of the of_device_id entry the device matched, or NULL */
 const void *device_get_match_data(const struct device *dev);
 /** dev_driver_string - the bound driver's name, else the bus's or class's, else "" */

@@ -14,18 +14,17 @@
 
 /* glibc shows these only with _XOPEN_SOURCE; drivers use them regardless. */
 #ifndef POLLRDNORM
-#define POLLRDNORM	0x040
-#define POLLRDBAND	0x080
-#define POLLWRNORM	0x100
-#define POLLWRBAND	0x200
+#define POLLRDNORM 0x040
+#define POLLRDBAND 0x080
+#define POLLWRNORM 0x100
+#define POLLWRBAND 0x200
 #endif
 
 #include <libcdev/fs.h>
 #include <libcdev/wait.h>
 
 typedef struct poll_table_struct {
-	void (*_qproc)(struct file *filp, wait_queue_head_t *wq_head,
-		       struct poll_table_struct *pt);
+	void (*_qproc)(struct file *filp, wait_queue_head_t *wq_head, struct poll_table_struct *pt);
 	__poll_t _key;
 } poll_table;
 

@@ -37,7 +37,7 @@ struct proc_ops {
 						unsigned long, unsigned long);
 };
 
-#define PROC_ENTRY_PERMANENT	1U
+#define PROC_ENTRY_PERMANENT 1U
 
 /* An entry (a node) or a directory (only a name prefix); opaque. */
 struct proc_dir_entry;

@@ -31,28 +31,28 @@ struct tty_struct;
 
 /* What the threads of a process share, after include/linux/sched/signal.h. */
 struct signal_struct {
-	struct tty_struct *tty;	/* the controlling terminal, or NULL (read on first use) */
+	struct tty_struct *tty; /* the controlling terminal, or NULL (read on first use) */
 };
 
 struct task_struct {
-	pid_t pid;		/* the caller's thread id, as the kernel reports it */
-	pid_t tgid;		/* the caller's process id */
-	uid_t uid;		/* the caller's effective uid */
-	gid_t gid;		/* the caller's effective gid */
+	pid_t pid;  /* the caller's thread id, as the kernel reports it */
+	pid_t tgid; /* the caller's process id */
+	uid_t uid;  /* the caller's effective uid */
+	gid_t gid;  /* the caller's effective gid */
 	char comm[TASK_COMM_LEN];
 	/* private below */
 	int sigpending;
-	pthread_mutex_t *wait_lock;	/* protects waiting_on */
+	pthread_mutex_t *wait_lock; /* protects waiting_on */
 	struct wait_queue_head *waiting_on;
 	unsigned long long cap_effective;
 	int cap_known;
-	uid_t ruid;		/* the caller's real uid (current_uid()) */
-	gid_t rgid;		/* the caller's real gid (current_gid()) */
-	struct signal_struct *signal;	/* ->tty filled by libcdev_current_signal() */
+	uid_t ruid;		      /* the caller's real uid (current_uid()) */
+	gid_t rgid;		      /* the caller's real gid (current_gid()) */
+	struct signal_struct *signal; /* ->tty filled by libcdev_current_signal() */
 	struct signal_struct signal_data;
 	int signal_known;
-	int proc_known;		/* comm, the real ids (and tgid) read: libcdev_current() reads them */
-	int tgid_known;		/* given, not to be read */
+	int proc_known; /* comm, the real ids (and tgid) read: libcdev_current() reads them */
+	int tgid_known; /* given, not to be read */
 	/* The backend's, called once when an interrupt first matters (task_watch_interrupts()). */
 	void (*watch_interrupts)(struct task_struct *task);
 };
@@ -89,16 +89,45 @@ void libcdev_task_interrupt(struct task_struct *task);
 void libcdev_task_clear_interrupt(struct task_struct *task);
 
 /* Credentials, after include/linux/cred.h and capability.h. */
-typedef struct { uid_t val; } kuid_t;
-typedef struct { gid_t val; } kgid_t;
+typedef struct {
+	uid_t val;
+} kuid_t;
+typedef struct {
+	gid_t val;
+} kgid_t;
 
-static inline kuid_t current_euid(void) { kuid_t u = { current->uid }; return u; }
-static inline kuid_t current_uid(void) { kuid_t u = { current->ruid }; return u; }
-static inline kgid_t current_egid(void) { kgid_t g = { current->gid }; return g; }
-static inline kgid_t current_gid(void) { kgid_t g = { current->rgid }; return g; }
-static inline uid_t __kuid_val(kuid_t uid) { return uid.val; }
-static inline gid_t __kgid_val(kgid_t gid) { return gid.val; }
-static inline bool uid_eq(kuid_t a, kuid_t b) { return a.val == b.val; }
+static inline kuid_t current_euid(void)
+{
+	kuid_t u = { current->uid };
+	return u;
+}
+static inline kuid_t current_uid(void)
+{
+	kuid_t u = { current->ruid };
+	return u;
+}
+static inline kgid_t current_egid(void)
+{
+	kgid_t g = { current->gid };
+	return g;
+}
+static inline kgid_t current_gid(void)
+{
+	kgid_t g = { current->rgid };
+	return g;
+}
+static inline uid_t __kuid_val(kuid_t uid)
+{
+	return uid.val;
+}
+static inline gid_t __kgid_val(kgid_t gid)
+{
+	return gid.val;
+}
+static inline bool uid_eq(kuid_t a, kuid_t b)
+{
+	return a.val == b.val;
+}
 #define GLOBAL_ROOT_UID ((kuid_t){ 0 })
 
 /**

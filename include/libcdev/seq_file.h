@@ -25,7 +25,7 @@
 #include <libcdev/ksync.h>
 #include <libcdev/module.h>
 
-#define SEQ_SKIP 1
+#define SEQ_SKIP	1
 #define SEQ_START_TOKEN ((void *)1)
 
 struct seq_file;
@@ -40,15 +40,15 @@ struct seq_operations {
 struct seq_file {
 	char *buf;
 	size_t size;
-	size_t from;		/* the first byte not yet read in buf */
-	size_t count;		/* bytes in buf from @from on */
-	loff_t index;		/* the next record to show */
+	size_t from;  /* the first byte not yet read in buf */
+	size_t count; /* bytes in buf from @from on */
+	loff_t index; /* the next record to show */
 	loff_t read_pos;
 	struct mutex lock;
 	const struct seq_operations *op;
 	const struct file *file;
 	void *private;
-	struct module *owner;	/* private: whose memory the buffer is */
+	struct module *owner; /* private: whose memory the buffer is */
 };
 
 /** libcdev_seq_open - what seq_open() does, for @owner: @file's private_data is the seq_file */

@@ -40,11 +40,11 @@ struct attribute {
 };
 
 struct attribute_group {
-	const char *name;	/* a subdirectory, or NULL */
+	const char *name; /* a subdirectory, or NULL */
 	/* The mode for attribute @n, or 0 to leave it out; NULL: each attribute's own mode. */
 	unsigned short (*is_visible)(struct kobject *kobj, struct attribute *attr, int n);
 	struct attribute **attrs;
-	void **bin_attrs;	/* not served */
+	void **bin_attrs; /* not served */
 };
 
 struct device_attribute {
@@ -62,7 +62,7 @@ struct class_attribute {
 };
 
 /* The size of the buffer ->show() writes to: the kernel's PAGE_SIZE. */
-#define LIBCDEV_ATTR_PAGE	4096
+#define LIBCDEV_ATTR_PAGE 4096
 
 /**
  * device_create_file - serve @attr of @dev as sys/.../DEVICE/NAME
@@ -131,8 +131,7 @@ void debugfs_create_u64(const char *name, unsigned short mode, struct dentry *pa
 void debugfs_create_x32(const char *name, unsigned short mode, struct dentry *parent,
 			unsigned int *value);
 /* "Y\n" or "N\n"; writes take 1/0, y/n, Y/N. */
-void debugfs_create_bool(const char *name, unsigned short mode, struct dentry *parent,
-			 bool *value);
+void debugfs_create_bool(const char *name, unsigned short mode, struct dentry *parent, bool *value);
 
 /** debugfs_remove - remove @dentry and everything below it; NULL and ERR_PTR() are ignored */
 void debugfs_remove(struct dentry *dentry);

@@ -48,17 +48,18 @@ long strncpy_from_user(char *dst, const char __user *src, long count);
  * get_user(x, ptr) / put_user(x, ptr): one scalar; 0 or -EFAULT. ptr may
  * point to const (a cast yields the unqualified type, so __gu_val is writable).
  */
-#define get_user(x, ptr) __extension__ ({				\
-	__typeof__((__typeof__(*(ptr)))0) __gu_val;			\
-	int __gu_err = copy_from_user(&__gu_val, (ptr),			\
-				      sizeof(__gu_val)) ? -EFAULT : 0;	\
-	(x) = __gu_err ? (__typeof__(*(ptr)))0 : __gu_val;		\
-	__gu_err;							\
-})
+#define get_user(x, ptr)                                                                         \
+	__extension__({                                                                          \
+		__typeof__((__typeof__(*(ptr)))0) __gu_val;                                      \
+		int __gu_err = copy_from_user(&__gu_val, (ptr), sizeof(__gu_val)) ? -EFAULT : 0; \
+		(x) = __gu_err ? (__typeof__(*(ptr)))0 : __gu_val;                               \
+		__gu_err;                                                                        \
+	})
 
-#define put_user(x, ptr) __extension__ ({				\
-	__typeof__(*(ptr)) __pu_val = (x);				\
-	copy_to_user((ptr), &__pu_val, sizeof(__pu_val)) ? -EFAULT : 0;	\
-})
+#define put_user(x, ptr)                                                        \
+	__extension__({                                                         \
+		__typeof__(*(ptr)) __pu_val = (x);                              \
+		copy_to_user((ptr), &__pu_val, sizeof(__pu_val)) ? -EFAULT : 0; \
+	})
 
 #endif

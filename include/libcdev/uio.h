@@ -22,32 +22,32 @@
 #include <libcdev/names.h>
 
 /* The kernel's iocb flags that mean something for a char device. */
-#define IOCB_APPEND	(1 << 1)
-#define IOCB_NOWAIT	(1 << 7)
+#define IOCB_APPEND (1 << 1)
+#define IOCB_NOWAIT (1 << 7)
 
 struct kiocb {
 	struct file *ki_filp;
-	loff_t ki_pos;		/* the position; ->read_iter/->write_iter advance it */
+	loff_t ki_pos; /* the position; ->read_iter/->write_iter advance it */
 	void (*ki_complete)(struct kiocb *iocb, long ret);
 	void *private;
 	int ki_flags;
 };
 
 /* The direction, as the kernel's ITER_DEST (READ) and ITER_SOURCE (WRITE). */
-#define ITER_DEST	0
-#define ITER_SOURCE	1
+#define ITER_DEST   0
+#define ITER_SOURCE 1
 
 struct iov_iter {
 	unsigned char iter_type;
-	bool data_source;	/* ITER_SOURCE: the driver copies from it */
-	size_t iov_offset;	/* into the current segment */
-	size_t count;		/* bytes left */
-	const struct iovec *__iov;	/* the current segment */
-	unsigned long nr_segs;	/* segments left, the current one included */
+	bool data_source;	   /* ITER_SOURCE: the driver copies from it */
+	size_t iov_offset;	   /* into the current segment */
+	size_t count;		   /* bytes left */
+	const struct iovec *__iov; /* the current segment */
+	unsigned long nr_segs;	   /* segments left, the current one included */
 };
 
-#define ITER_IOVEC	0
-#define ITER_UBUF	1
+#define ITER_IOVEC 0
+#define ITER_UBUF  1
 
 /** iov_iter_init - an iterator over @nr_segs user segments holding @count bytes */
 void iov_iter_init(struct iov_iter *i, unsigned int direction, const struct iovec *iov,

@@ -81,7 +81,7 @@ static int select_auto(void)
 	int why, err = 0;
 
 	if (strcmp(libcdev_backend_name(), "direct"))
-		return 0;	/* chosen already: cdevs may be live under it */
+		return 0; /* chosen already: cdevs may be live under it */
 	if (!cdev_map_empty())
 		return -EBUSY;
 	why = try_type(first, &first_what);

@@ -29,9 +29,9 @@ struct cdev *cdev_lookup_get(dev_t dev);
 /* Backends: told when ranges become live and when they go away. */
 struct libcdev_backend {
 	const char *name;
-	int (*add)(struct cdev *cdev);		/* 0, or negative errno; nothing left on failure */
+	int (*add)(struct cdev *cdev); /* 0, or negative errno; nothing left on failure */
 	void (*del)(struct cdev *cdev);
-	void (*rename)(dev_t dev);		/* device_create() named a number */
+	void (*rename)(dev_t dev); /* device_create() named a number */
 };
 
 /*
@@ -39,15 +39,15 @@ struct libcdev_backend {
  * its own folder, and the core includes none of their headers.
  */
 struct libcdev_backend_type {
-	const char *name;			/* as libcdev_backend_select() takes it */
-	const char *label;			/* in messages */
+	const char *name;  /* as libcdev_backend_select() takes it */
+	const char *label; /* in messages */
 	/* 0 when it can start here, else a negative errno; *what names what was tried. */
 	int (*probe)(const char **what);
 	/* Start once (later calls return the same); the backend, or ERR_PTR(-errno). */
 	const struct libcdev_backend *(*start)(void);
-	const char *(*location)(void);		/* where its nodes appear, once started */
-	int (*set_location)(const char *dir);	/* optional: before the start */
-	void (*stop)(void);			/* optional: for good, no cdev live */
+	const char *(*location)(void);	      /* where its nodes appear, once started */
+	int (*set_location)(const char *dir); /* optional: before the start */
+	void (*stop)(void);		      /* optional: for good, no cdev live */
 };
 
 /* A probe's test: whether @path can be opened read-write; 0 or a negative errno. */
@@ -86,9 +86,9 @@ struct file_call;
 
 struct open_file {
 	struct file file;
-	struct cdev *cdev;	/* the reference chrdev_open() took */
+	struct cdev *cdev; /* the reference chrdev_open() took */
 	/* For a hang-up (vfs_hangup_module()), under the dispatcher's files lock: */
-	struct open_file *prev, *next;	/* every open file */
+	struct open_file *prev, *next; /* every open file */
 	/*
 	 * Under calls_lock, the file's own, so that a call on one file takes no
 	 * lock another file's calls take (a hang-up takes both, files lock first).
@@ -97,13 +97,13 @@ struct open_file {
 	 * atomic operation; only a hang-up holds it longer.
 	 */
 	pthread_spinlock_t calls_lock;
-	struct file_call *calls;	/* the driver methods running on it */
-	bool hung_up;			/* calls fail EIO; no driver code runs for it again */
-	bool released;			/* ->release has run; the backend's release frees it */
-	bool releasing;			/* a hang-up is running ->release */
-	void (*unhook)(void *data);	/* the backend's, before a hang-up's ->release */
+	struct file_call *calls;    /* the driver methods running on it */
+	bool hung_up;		    /* calls fail EIO; no driver code runs for it again */
+	bool released;		    /* ->release has run; the backend's release frees it */
+	bool releasing;		    /* a hang-up is running ->release */
+	void (*unhook)(void *data); /* the backend's, before a hang-up's ->release */
 	void *unhook_data;
-	pid_t opener_pid, opener_tgid;	/* `current` for a release by a hang-up */
+	pid_t opener_pid, opener_tgid; /* `current` for a release by a hang-up */
 	uid_t opener_uid;
 	gid_t opener_gid;
 };
@@ -176,7 +176,7 @@ struct task_struct *task_current(void);
  */
 static inline void task_watch_interrupts(struct task_struct *t)
 {
-	void (*watch)(struct task_struct *task) = t->watch_interrupts;
+	void (*watch)(struct task_struct * task) = t->watch_interrupts;
 
 	if (watch) {
 		t->watch_interrupts = NULL;
@@ -190,7 +190,7 @@ void task_set_current(struct task_struct *t);
 /* CLOCK_MONOTONIC_COARSE in ns: the age of what a thread remembers of a caller. */
 long long monotonic_ns(void);
 /* How long a thread trusts what it last read of a caller in /proc. */
-#define TASK_CACHE_NS	(100 * 1000 * 1000)
+#define TASK_CACHE_NS (100 * 1000 * 1000)
 
 /* ---- the caller's memory (lib/usercopy.c) ---- */
 
@@ -203,7 +203,7 @@ struct uaccess_ops {
 };
 
 void uaccess_set(const struct uaccess_ops *ops, void *ctx);
-unsigned long uaccess_pid_copy(pid_t pid, void *local, const void *remote,
-			       unsigned long n, bool to_remote);
+unsigned long uaccess_pid_copy(pid_t pid, void *local, const void *remote, unsigned long n,
+			       bool to_remote);
 
 #endif

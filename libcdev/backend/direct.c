@@ -112,7 +112,7 @@ static void direct_poll_queue(struct file *filp, wait_queue_head_t *wq, poll_tab
 
 	(void)filp;
 	if (p->n == POLL_MAX_QUEUES)
-		return;	/* the driver re-polls on each wake-up: the first queues suffice */
+		return; /* the driver re-polls on each wake-up: the first queues suffice */
 	e = &p->entries[p->n];
 	*e = (struct wait_queue_entry){ .func = direct_poll_wake, .private = p };
 	p->wqs[p->n++] = wq;

@@ -16,25 +16,25 @@
 
 #include <libcdev/libcdev.h>
 
-#define _public_ __attribute__((visibility("default")))
+#define _public_       __attribute__((visibility("default")))
 #define _printf_(a, b) __attribute__((format(printf, a, b)))
 /* A path out of a function every request calls: its frame stays off the common one. */
-#define _noinline_ __attribute__((noinline))
-#define _cold_ __attribute__((noinline, cold))
+#define _noinline_     __attribute__((noinline))
+#define _cold_	       __attribute__((noinline, cold))
 /*
  * For the thread-local variables every request touches: in the static TLS
  * block, reached without a __tls_get_addr() call. The library is linked by
  * the programs that use it, and a dlopen() of it still finds room, as these
  * few bytes fit in the surplus the C library keeps for that.
  */
-#define _tls_hot_ __attribute__((tls_model("initial-exec")))
+#define _tls_hot_      __attribute__((tls_model("initial-exec")))
 
 /* Logging: through the application's function, or to stderr (libcdev_set_log_fn()). */
 void libcdev_log(int priority, const char *fmt, ...) _printf_(2, 3);
 #define pr_dbg(...)	libcdev_log(LOG_DEBUG, __VA_ARGS__)
-#define pr_err_lib(...)	libcdev_log(LOG_ERR, __VA_ARGS__)
+#define pr_err_lib(...) libcdev_log(LOG_ERR, __VA_ARGS__)
 /* The longest message; the rest is cut. */
-#define LOG_LINE_MAX 1024
+#define LOG_LINE_MAX	1024
 /* Whether a message of @priority passes the one threshold (LIBCDEV_LOG or libcdev_set_log_fn()). */
 bool libcdev_log_enabled(int priority);
 /* printk()'s message: "MODULE: LEVEL_NAMEtext" through the library's one writer. */
@@ -42,7 +42,7 @@ void log_printk(int level, const char *module, const char *level_name, const cha
 
 /* The system-wide region registry (registry.c). */
 struct region_req {
-	unsigned int major;		/* 0: find a dynamic major */
+	unsigned int major; /* 0: find a dynamic major */
 	unsigned int baseminor;
 	unsigned int count;
 	const char *name;
@@ -76,12 +76,10 @@ void kfs_remove_class(const struct class *cls);
  * reported (checks.c). @gfp holds the bits of <linux/gfp.h>; the two below
  * are the ones looked at. kmem_free() is kfree().
  */
-#define KMEM_ZERO	0x100u		/* __GFP_ZERO */
-#define KMEM_MAY_SLEEP	0x400u		/* __GFP_DIRECT_RECLAIM, part of GFP_KERNEL */
-#define kmem_alloc(size, gfp, owner) \
-	kmem_realloc_at(NULL, size, gfp, owner, __FILE__, __LINE__)
-#define kmem_realloc(p, size, gfp, owner) \
-	kmem_realloc_at(p, size, gfp, owner, __FILE__, __LINE__)
+#define KMEM_ZERO			  0x100u /* __GFP_ZERO */
+#define KMEM_MAY_SLEEP			  0x400u /* __GFP_DIRECT_RECLAIM, part of GFP_KERNEL */
+#define kmem_alloc(size, gfp, owner)	  kmem_realloc_at(NULL, size, gfp, owner, __FILE__, __LINE__)
+#define kmem_realloc(p, size, gfp, owner) kmem_realloc_at(p, size, gfp, owner, __FILE__, __LINE__)
 void *kmem_realloc_at(void *p, size_t size, unsigned int gfp, struct module *owner,
 		      const char *file, int line);
 void kmem_free(const void *p);
@@ -113,11 +111,10 @@ static inline bool atomic_inc_not_zero(int *v)
 	int old = atomic_read_int(v);
 
 	while (old != 0)
-		if (__atomic_compare_exchange_n(v, &old, old + 1, false,
-						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		if (__atomic_compare_exchange_n(v, &old, old + 1, false, __ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE))
 			return true;
 	return false;
 }
-
 
 #endif

@@ -17,7 +17,7 @@
 #include "core/core.h"
 
 static libcdev_log_fn log_fn;
-static int log_threshold = -2;	/* -2: not read yet, -1: none */
+static int log_threshold = -2; /* -2: not read yet, -1: none */
 
 static int threshold_from_env(void)
 {
@@ -25,8 +25,8 @@ static int threshold_from_env(void)
 		const char *name;
 		int priority;
 	} levels[] = {
-		{ "debug", LOG_DEBUG }, { "info", LOG_INFO }, { "notice", LOG_NOTICE },
-		{ "warning", LOG_WARNING }, { "err", LOG_ERR }, { "none", -1 },
+		{ "debug", LOG_DEBUG },	    { "info", LOG_INFO }, { "notice", LOG_NOTICE },
+		{ "warning", LOG_WARNING }, { "err", LOG_ERR },	  { "none", -1 },
 	};
 	const char *s = getenv("LIBCDEV_LOG");
 
@@ -80,7 +80,8 @@ static void log_emit(int priority, const char *prefix, const char *msg)
 		call_log_fn(priority, "%s", msg);
 		return;
 	}
-	n = snprintf(line, sizeof(line) - 1, "%s%s%s", prefix ? prefix : "", prefix ? ": " : "", msg);
+	n = snprintf(line, sizeof(line) - 1, "%s%s%s", prefix ? prefix : "", prefix ? ": " : "",
+		     msg);
 	if (n < 0)
 		return;
 	len = (size_t)n < sizeof(line) - 1 ? (size_t)n : sizeof(line) - 2;

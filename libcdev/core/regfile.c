@@ -167,9 +167,8 @@ static void table_del(struct table *t, int i)
 
 static bool region_valid(const struct region *r)
 {
-	return r->major < CHRDEV_MAJOR_MAX && r->baseminor <= MINORMASK &&
-	       r->count >= 1 && r->count <= MINORMASK + 1 - r->baseminor &&
-	       r->pid > 0 && r->name[0];
+	return r->major < CHRDEV_MAJOR_MAX && r->baseminor <= MINORMASK && r->count >= 1 &&
+	       r->count <= MINORMASK + 1 - r->baseminor && r->pid > 0 && r->name[0];
 }
 
 /* @line: one line without its '\n', NUL-terminated. */
@@ -179,8 +178,9 @@ static int parse_line(const char *line, struct region *r)
 	size_t len;
 
 	memset(r, 0, sizeof(*r));
-	if (sscanf(line, "%u %u %u %d %llu %n", &r->major, &r->baseminor,
-		   &r->count, &r->pid, &r->start, &name_at) != 5 || name_at < 0)
+	if (sscanf(line, "%u %u %u %d %llu %n", &r->major, &r->baseminor, &r->count, &r->pid,
+		   &r->start, &name_at) != 5 ||
+	    name_at < 0)
 		return -EUCLEAN;
 	len = strlen(line + name_at);
 	if (len == 0 || len >= sizeof(r->name))
@@ -191,8 +191,8 @@ static int parse_line(const char *line, struct region *r)
 
 unsigned int format_line(const struct region *r, char *buf, size_t size)
 {
-	return snprintf(buf, size, "%u %u %u %d %llu %s\n", r->major, r->baseminor,
-			r->count, (int)r->pid, r->start, r->name);
+	return snprintf(buf, size, "%u %u %u %d %llu %s\n", r->major, r->baseminor, r->count,
+			(int)r->pid, r->start, r->name);
 }
 
 /* The change count of a header line of @len bytes ('\n' excluded), or GEN_NONE. */
@@ -256,7 +256,8 @@ static int load_line(struct table *t, char *line, size_t len, off_t off)
 	if (off == 0 && (t->gen = header_gen(line, len)) != GEN_NONE)
 		return 0;
 	if (line[0] == '#' || line[strspn(line, " \t")] == '\0') {
-		t->garbage_bytes += len + 1;	/* comments, blanked lines, a hand edit's blank lines */
+		t->garbage_bytes +=
+			len + 1; /* comments, blanked lines, a hand edit's blank lines */
 		return 0;
 	}
 	if (parse_line(line, &r))
@@ -281,7 +282,7 @@ static int table_load_fd(const char *path, int fd, struct table *t)
 		char *nl = memchr(buf + off, '\n', len - off);
 
 		if (!nl) {
-			t->rewrite = true;	/* a torn last line: skipped, and rewritten */
+			t->rewrite = true; /* a torn last line: skipped, and rewritten */
 			break;
 		}
 		*nl = '\0';
@@ -291,8 +292,9 @@ static int table_load_fd(const char *path, int fd, struct table *t)
 	}
 	free(buf);
 	if (err == -EUCLEAN)
-		pr_err_lib("region registry %s is damaged at line %d; fix or remove the file (no region was changed)",
-			   path, lineno);
+		pr_err_lib(
+			"region registry %s is damaged at line %d; fix or remove the file (no region was changed)",
+			path, lineno);
 	if (t->gen == GEN_NONE)
 		t->rewrite = true;
 	return err;
@@ -454,7 +456,7 @@ void regfile_delete(struct regfile *rf, int slot)
 			rf->blank = blank;
 			rf->blank[rf->nblank++] = (struct line_span){ s->off, s->len };
 		} else {
-			rf->t->rewrite = true;	/* the whole file, then */
+			rf->t->rewrite = true; /* the whole file, then */
 		}
 	}
 	for (size_t k = 0; k < rf->nadded; k++)
@@ -471,7 +473,8 @@ int regfile_end(struct regfile *rf, bool commit)
 	if (rf->changed && commit) {
 		err = write_changes(rf);
 		if (err)
-			pr_err_lib("cannot write the region registry %s: %s", rf->path, strerror(-err));
+			pr_err_lib("cannot write the region registry %s: %s", rf->path,
+				   strerror(-err));
 	}
 	/* What was not written is forgotten: the next change reads the file again. */
 	if (rf->changed && (err || !commit))
@@ -480,7 +483,7 @@ int regfile_end(struct regfile *rf, bool commit)
 	free(rf->added);
 	if (rf->fd >= 0)
 		close(rf->fd);
-	close(rf->lock_fd);	/* drops the lock */
+	close(rf->lock_fd); /* drops the lock */
 	pthread_mutex_unlock(&regfile_mutex);
 	return err;
 }

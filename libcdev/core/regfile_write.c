@@ -19,7 +19,7 @@
 #include "core/regfile.h"
 
 /* Blanked bytes allowed beyond the live ones before the file is rewritten. */
-#define COMPACT_SLACK	(64 * 1024)
+#define COMPACT_SLACK (64 * 1024)
 
 static int pwrite_all(int fd, const void *buf, size_t len, off_t off)
 {
@@ -66,7 +66,8 @@ static int compact(struct regfile *rf)
 	}
 	err = write_header(f, t->gen == GEN_NONE ? 1 : t->gen + 1);
 	t->live_bytes = 0;
-	for_each_region(t, i) {
+	for_each_region(t, i)
+	{
 		struct region *r = &t->slot[i];
 
 		r->len = format_line(r, line, sizeof(line));
@@ -143,7 +144,8 @@ static int blank_deleted(struct regfile *rf)
 
 		err = pwrite_all(rf->fd, "#", 1, s->off);
 		for (; !err && at < end; at += sizeof(spaces)) {
-			size_t n = end - at < (off_t)sizeof(spaces) ? (size_t)(end - at) : sizeof(spaces);
+			size_t n = end - at < (off_t)sizeof(spaces) ? (size_t)(end - at) :
+								      sizeof(spaces);
 
 			err = pwrite_all(rf->fd, spaces, n, at);
 		}

@@ -30,14 +30,14 @@
 
 #include "core/regfile.h"
 
-#define REGISTRY_DEFAULT_DIR	"/run/libcdev"
-#define REGISTRY_DEFAULT	REGISTRY_DEFAULT_DIR "/regions"
+#define REGISTRY_DEFAULT_DIR "/run/libcdev"
+#define REGISTRY_DEFAULT     REGISTRY_DEFAULT_DIR "/regions"
 
 /* The dynamic ranges of fs/char_dev.c, searched from the top down. */
-#define CHRDEV_MAJOR_DYN_END		234
-#define CHRDEV_MAJOR_DYN_START		254
-#define CHRDEV_MAJOR_DYN_EXT_START	511
-#define CHRDEV_MAJOR_DYN_EXT_END	384
+#define CHRDEV_MAJOR_DYN_END	   234
+#define CHRDEV_MAJOR_DYN_START	   254
+#define CHRDEV_MAJOR_DYN_EXT_START 511
+#define CHRDEV_MAJOR_DYN_EXT_END   384
 
 static const char *registry_path(void)
 {
@@ -116,7 +116,7 @@ static bool owner_alive(pid_t pid, unsigned long long owner_start)
 	case -ENOENT:
 		return false;
 	default:
-		return true;	/* cannot tell (another pid namespace?): keep it */
+		return true; /* cannot tell (another pid namespace?): keep it */
 	}
 	return start == owner_start;
 }
@@ -139,13 +139,14 @@ static void reclaim_dead_owners(struct regfile *rf)
 
 		if (owner_alive(pid, start))
 			continue;
-		for_each_region(t, i) {
+		for_each_region(t, i)
+		{
 			const struct region *r = &t->slot[i];
 
 			if (r->pid != pid || r->start != start)
 				continue;
-			pr_dbg("reclaiming region %u:%u+%u \"%s\" of dead pid %d",
-			       r->major, r->baseminor, r->count, r->name, (int)pid);
+			pr_dbg("reclaiming region %u:%u+%u \"%s\" of dead pid %d", r->major,
+			       r->baseminor, r->count, r->name, (int)pid);
 			regfile_delete(rf, i);
 		}
 	}
@@ -182,8 +183,8 @@ static void mark_kernel_majors(bool *used)
 			chr = true;
 		else if (!strncmp(line, "Block devices:", 14))
 			chr = false;
-		else if (chr && sscanf(line, "%d", &major) == 1 &&
-			 major >= 0 && major < CHRDEV_MAJOR_MAX)
+		else if (chr && sscanf(line, "%d", &major) == 1 && major >= 0 &&
+			 major < CHRDEV_MAJOR_MAX)
 			used[major] = true;
 	}
 	fclose(f);
@@ -209,7 +210,8 @@ static int find_dynamic_major(const struct table *t)
 
 static bool region_overlaps(const struct table *t, const struct region *r)
 {
-	for_each_region_of_major(t, r->major, i) {
+	for_each_region_of_major(t, r->major, i)
+	{
 		const struct region *o = &t->slot[i];
 
 		if (r->baseminor < o->baseminor + o->count &&
@@ -248,8 +250,9 @@ static int reserve_one(struct regfile *rf, struct region_req *req)
 		return -EINVAL;
 	}
 	if (req->baseminor > MINORMASK || req->count > MINORMASK + 1 - req->baseminor) {
-		pr_err_lib("CHRDEV \"%s\" minor range requested (%u-%u) is out of range of maximum range (%u-%u) for a single major",
-			   req->name, req->baseminor, req->baseminor + req->count - 1, 0, MINORMASK);
+		pr_err_lib(
+			"CHRDEV \"%s\" minor range requested (%u-%u) is out of range of maximum range (%u-%u) for a single major",
+			req->name, req->baseminor, req->baseminor + req->count - 1, 0, MINORMASK);
 		return -EINVAL;
 	}
 	if (self_start_time(&r.start) < 0)
@@ -292,7 +295,8 @@ void registry_release(unsigned int major, unsigned int baseminor, unsigned int c
 
 	if (major >= CHRDEV_MAJOR_MAX || registry_open(&rf))
 		return;
-	for_each_region_of_major(rf.t, major, i) {
+	for_each_region_of_major(rf.t, major, i)
+	{
 		const struct region *r = &rf.t->slot[i];
 
 		if (r->baseminor == baseminor && r->count == count && region_is_mine(r)) {
@@ -311,7 +315,8 @@ int registry_name_of(dev_t dev, char *buf, size_t size)
 	err = registry_open(&rf);
 	if (err)
 		return err;
-	for_each_region_of_major(rf.t, MAJOR(dev), i) {
+	for_each_region_of_major(rf.t, MAJOR(dev), i)
+	{
 		const struct region *r = &rf.t->slot[i];
 
 		if (MINOR(dev) >= r->baseminor && MINOR(dev) - r->baseminor < r->count &&
@@ -334,7 +339,8 @@ _public_ int libcdev_regions_foreach(int (*fn)(const struct libcdev_region *r, v
 	if (!fn)
 		return -EINVAL;
 	err = table_read(registry_path(), &t);
-	for_each_region(&t, i) {
+	for_each_region(&t, i)
+	{
 		const struct region *r = &t.slot[i];
 		struct libcdev_region pub = { r->major, r->baseminor, r->count, r->pid, r->name };
 

@@ -53,8 +53,7 @@ const struct libcdev_backend *libcdev_backend_get(void)
 /* ---- regions ---- */
 
 /* Split [from, from + count) at major boundaries; a major past the last ends the list. */
-static int split_range(dev_t from, unsigned count, const char *name,
-		       struct region_req **out)
+static int split_range(dev_t from, unsigned count, const char *name, struct region_req **out)
 {
 	dev_t to = from + count, n, next;
 	struct region_req *reqs = NULL;
@@ -71,9 +70,10 @@ static int split_range(dev_t from, unsigned count, const char *name,
 		next = MKDEV(MAJOR(n) + 1, 0);
 		if (next > to)
 			next = to;
-		reqs[nr++] = (struct region_req){ MAJOR(n), MINOR(n), (unsigned int)(next - n), name };
+		reqs[nr++] =
+			(struct region_req){ MAJOR(n), MINOR(n), (unsigned int)(next - n), name };
 		if (MAJOR(n) >= CHRDEV_MAJOR_MAX)
-			break;	/* this chunk fails with -EINVAL; none after it is tried */
+			break; /* this chunk fails with -EINVAL; none after it is tried */
 	}
 	*out = reqs;
 	return nr;
@@ -101,8 +101,7 @@ _public_ int register_chrdev_region(dev_t from, unsigned count, const char *name
 	return err;
 }
 
-_public_ int alloc_chrdev_region(dev_t *dev, unsigned baseminor, unsigned count,
-				 const char *name)
+_public_ int alloc_chrdev_region(dev_t *dev, unsigned baseminor, unsigned count, const char *name)
 {
 	struct region_req req = { 0, baseminor, count, name };
 	int err;
@@ -128,8 +127,8 @@ _public_ void unregister_chrdev_region(dev_t from, unsigned count)
 	}
 }
 
-static int chrdev_remember(unsigned int major, unsigned int baseminor,
-			   unsigned int count, struct cdev *cdev)
+static int chrdev_remember(unsigned int major, unsigned int baseminor, unsigned int count,
+			   struct cdev *cdev)
 {
 	struct chrdev_entry *e = malloc(sizeof(*e));
 
@@ -143,8 +142,7 @@ static int chrdev_remember(unsigned int major, unsigned int baseminor,
 	return 0;
 }
 
-static struct cdev *chrdev_forget(unsigned int major, unsigned int baseminor,
-				  unsigned int count)
+static struct cdev *chrdev_forget(unsigned int major, unsigned int baseminor, unsigned int count)
 {
 	struct chrdev_entry **pp, *e;
 	struct cdev *cdev = NULL;
@@ -162,9 +160,8 @@ static struct cdev *chrdev_forget(unsigned int major, unsigned int baseminor,
 	return cdev;
 }
 
-_public_ int __register_chrdev(unsigned int major, unsigned int baseminor,
-			       unsigned int count, const char *name,
-			       const struct file_operations *fops)
+_public_ int __register_chrdev(unsigned int major, unsigned int baseminor, unsigned int count,
+			       const char *name, const struct file_operations *fops)
 {
 	struct region_req req = { major, baseminor, count, name };
 	struct cdev *cdev;
@@ -202,8 +199,8 @@ out_region:
 	return err;
 }
 
-_public_ void __unregister_chrdev(unsigned int major, unsigned int baseminor,
-				  unsigned int count, const char *name)
+_public_ void __unregister_chrdev(unsigned int major, unsigned int baseminor, unsigned int count,
+				  const char *name)
 {
 	struct cdev *cdev;
 
@@ -218,7 +215,7 @@ _public_ void __unregister_chrdev(unsigned int major, unsigned int baseminor,
 
 static void cdev_default_release(struct kobject *kobj)
 {
-	(void)kobj;	/* embedded in the driver's own memory: nothing to free */
+	(void)kobj; /* embedded in the driver's own memory: nothing to free */
 }
 
 static void cdev_dynamic_release(struct kobject *kobj)
@@ -346,7 +343,7 @@ _public_ void cdev_put(struct cdev *p)
 
 	if (!p)
 		return;
-	owner = p->owner;	/* read before the put: it may free p */
+	owner = p->owner; /* read before the put: it may free p */
 	kobject_put(&p->kobj);
 	module_put(owner);
 }

@@ -61,8 +61,8 @@ _public_ struct dentry *debugfs_create_file(const char *name, unsigned short mod
 	return debugfs_add(d, parent, mode);
 }
 
-static void debugfs_value(const char *name, unsigned short mode, struct dentry *parent,
-			  void *value, enum kfs_value type)
+static void debugfs_value(const char *name, unsigned short mode, struct dentry *parent, void *value,
+			  enum kfs_value type)
 {
 	struct dentry *d = debugfs_new(KFS_VALUE, name, parent);
 

@@ -16,26 +16,31 @@
 
 /* ---- the entries: kernfs.c ---- */
 
-#define KFS_PATH_MAX	256
+#define KFS_PATH_MAX 256
 
 enum kfs_kind {
-	KFS_DIR,		/* a debugfs directory: a name prefix, no node */
+	KFS_DIR, /* a debugfs directory: a name prefix, no node */
 	KFS_DEV_ATTR,
 	KFS_CLASS_ATTR,
-	KFS_FOPS,		/* a debugfs file with the driver's own operations */
-	KFS_VALUE,		/* a debugfs integer or bool */
+	KFS_FOPS,  /* a debugfs file with the driver's own operations */
+	KFS_VALUE, /* a debugfs integer or bool */
 };
 
 enum kfs_value {
-	KFS_U8, KFS_U16, KFS_U32, KFS_U64, KFS_X32, KFS_BOOL,
+	KFS_U8,
+	KFS_U16,
+	KFS_U32,
+	KFS_U64,
+	KFS_X32,
+	KFS_BOOL,
 };
 
 struct dentry {
-	struct dentry *next;		/* kfs_entries */
-	struct dentry *parent;		/* debugfs only */
-	char path[KFS_PATH_MAX];	/* below the backend's directory */
+	struct dentry *next;	 /* kfs_entries */
+	struct dentry *parent;	 /* debugfs only */
+	char path[KFS_PATH_MAX]; /* below the backend's directory */
 	enum kfs_kind kind;
-	dev_t devt;			/* 0 for a directory */
+	dev_t devt; /* 0 for a directory */
 	struct cdev *cdev;
 	/* What it serves. */
 	struct device *dev;
@@ -43,12 +48,12 @@ struct dentry {
 	const struct class *cls;
 	const struct class_attribute *cattr;
 	const struct file_operations *fops;
-	void *data;			/* KFS_FOPS: inode->i_private; KFS_VALUE: the value */
+	void *data; /* KFS_FOPS: inode->i_private; KFS_VALUE: the value */
 	enum kfs_value vtype;
 	/* Its life. */
-	pthread_rwlock_t active;	/* read: ->show()/->store() runs; write: removal */
+	pthread_rwlock_t active; /* read: ->show()/->store() runs; write: removal */
 	bool dead;
-	int refs;			/* the list's, and one per open file; atomic */
+	int refs; /* the list's, and one per open file; atomic */
 };
 
 /* Guards the list of entries and the minors. */

@@ -26,7 +26,7 @@
 #include "fs/internal.h"
 #include <libcdev/sysfs.h>
 
-#define KFS_MINORS	256
+#define KFS_MINORS 256
 
 /* One open file of an attribute or value: the page ->show() filled. */
 struct kfs_open {
@@ -112,7 +112,7 @@ static ssize_t value_show(const struct dentry *d, char *page)
 static ssize_t value_store(const struct dentry *d, const char *buf, size_t count)
 {
 	static const unsigned long long max[] = {
-		[KFS_U8] = 0xff, [KFS_U16] = 0xffff, [KFS_U32] = 0xffffffff,
+		[KFS_U8] = 0xff,   [KFS_U16] = 0xffff,	   [KFS_U32] = 0xffffffff,
 		[KFS_U64] = ~0ULL, [KFS_X32] = 0xffffffff,
 	};
 	unsigned long long v;
@@ -129,7 +129,8 @@ static ssize_t value_store(const struct dentry *d, const char *buf, size_t count
 	}
 	errno = 0;
 	v = strtoull(buf, &end, 0);
-	if (end == buf || buf[0] == '-' || (*end && strcmp(end, "\n")) || errno || v > max[d->vtype])
+	if (end == buf || buf[0] == '-' || (*end && strcmp(end, "\n")) || errno ||
+	    v > max[d->vtype])
 		return -EINVAL;
 	switch (d->vtype) {
 	case KFS_U8:
@@ -161,13 +162,14 @@ static ssize_t kfs_call(struct dentry *d, char *page, size_t count, bool store)
 	}
 	switch (d->kind) {
 	case KFS_DEV_ATTR:
-		ret = store ? d->dattr->store(d->dev, (struct device_attribute *)d->dattr, page, count)
-			    : d->dattr->show(d->dev, (struct device_attribute *)d->dattr, page);
+		ret = store ? d->dattr->store(d->dev, (struct device_attribute *)d->dattr, page,
+					      count) :
+			      d->dattr->show(d->dev, (struct device_attribute *)d->dattr, page);
 		fn = store ? (const void *)d->dattr->store : (const void *)d->dattr->show;
 		break;
 	case KFS_CLASS_ATTR:
-		ret = store ? d->cattr->store(d->cls, d->cattr, page, count)
-			    : d->cattr->show(d->cls, d->cattr, page);
+		ret = store ? d->cattr->store(d->cls, d->cattr, page, count) :
+			      d->cattr->show(d->cls, d->cattr, page);
 		fn = store ? (const void *)d->cattr->store : (const void *)d->cattr->show;
 		break;
 	default:
@@ -240,8 +242,7 @@ static ssize_t kfs_attr_read(struct file *file, char __user *buf, size_t count, 
 	return (ssize_t)n;
 }
 
-static ssize_t kfs_attr_write(struct file *file, const char __user *buf, size_t count,
-			      loff_t *ppos)
+static ssize_t kfs_attr_write(struct file *file, const char __user *buf, size_t count, loff_t *ppos)
 {
 	struct kfs_open *o = file->private_data;
 	ssize_t r;

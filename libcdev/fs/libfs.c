@@ -44,8 +44,7 @@ _public_ loff_t fixed_size_llseek(struct file *file, loff_t offset, int whence, 
 	default:
 		return -EINVAL;
 	}
-	if ((offset > 0 && base > LLONG_MAX - offset) || base + offset < 0 ||
-	    base + offset > size)
+	if ((offset > 0 && base > LLONG_MAX - offset) || base + offset < 0 || base + offset > size)
 		return -EINVAL;
 	pos_store(file, base + offset);
 	return base + offset;

@@ -21,7 +21,7 @@
 #include <libcdev/poll.h>
 #include <libcdev/proc_fs.h>
 
-#define PROC_PATH_MAX	96	/* below /dev/proc/; 47 bytes a level at most */
+#define PROC_PATH_MAX 96 /* below /dev/proc/; 47 bytes a level at most */
 
 /* A module's entries, oldest first, and the class of their nodes. */
 struct proc_owner {
@@ -32,10 +32,10 @@ struct proc_owner {
 };
 
 struct proc_dir_entry {
-	struct proc_dir_entry *next;	/* the owner's entries */
+	struct proc_dir_entry *next; /* the owner's entries */
 	struct proc_dir_entry *parent;
 	struct proc_owner *owner;
-	const struct proc_ops *proc_ops;	/* NULL for a directory */
+	const struct proc_ops *proc_ops; /* NULL for a directory */
 	void *data;
 	dev_t devt;
 	struct cdev cdev;
@@ -68,8 +68,7 @@ static ssize_t proc_reg_read(struct file *file, char __user *buf, size_t count, 
 	return ops->proc_read ? ops->proc_read(file, buf, count, ppos) : -EIO;
 }
 
-static ssize_t proc_reg_write(struct file *file, const char __user *buf, size_t count,
-			      loff_t *ppos)
+static ssize_t proc_reg_write(struct file *file, const char __user *buf, size_t count, loff_t *ppos)
 {
 	const struct proc_ops *ops = pde_ops(file);
 
@@ -194,8 +193,7 @@ static struct proc_dir_entry *proc_new(const char *name, struct proc_dir_entry *
 	return pde;
 }
 
-_public_ struct proc_dir_entry *libcdev_proc_mkdir(const char *name,
-						   struct proc_dir_entry *parent,
+_public_ struct proc_dir_entry *libcdev_proc_mkdir(const char *name, struct proc_dir_entry *parent,
 						   struct module *owner)
 {
 	struct proc_dir_entry *pde = proc_new(name, parent, owner);
@@ -269,7 +267,7 @@ _public_ struct proc_dir_entry *libcdev_proc_create_data(const char *name, unsig
 	struct proc_owner *po;
 	int err = -ENOMEM;
 
-	(void)mode;	/* the node's mode comes from udev rules */
+	(void)mode; /* the node's mode comes from udev rules */
 	if (!pde)
 		return NULL;
 	pde->proc_ops = proc_ops;

@@ -18,7 +18,7 @@
 #include <libcdev/uaccess.h>
 
 /* The first buffer: the kernel's is a page. */
-#define SEQ_BUF_FIRST	4096
+#define SEQ_BUF_FIRST 4096
 
 _public_ int libcdev_seq_open(struct file *file, const struct seq_operations *op,
 			      struct module *owner)
@@ -46,7 +46,7 @@ _public_ void seq_vprintf(struct seq_file *m, const char *f, va_list args)
 			return;
 		}
 	}
-	m->count = m->size;	/* overflowed: the record is shown again in a larger buffer */
+	m->count = m->size; /* overflowed: the record is shown again in a larger buffer */
 }
 
 _public_ void seq_printf(struct seq_file *m, const char *f, ...)
@@ -118,7 +118,7 @@ static int seq_fill_first(struct seq_file *m, void **pp)
 			m->op->stop(m, p);
 			return err;
 		}
-		if (err > 0)	/* SEQ_SKIP: drop what it printed */
+		if (err > 0) /* SEQ_SKIP: drop what it printed */
 			m->count = 0;
 		if (!seq_has_overflowed(m)) {
 			*pp = p;
@@ -155,7 +155,7 @@ static int seq_fill(struct seq_file *m, size_t want)
 			break;
 		err = m->op->show(m, p);
 		if (seq_has_overflowed(m) || err) {
-			m->count = offs;	/* not whole: shown again next time */
+			m->count = offs; /* not whole: shown again next time */
 			if (err <= 0)
 				break;
 		}
@@ -200,7 +200,7 @@ _public_ ssize_t seq_read(struct file *file, char __user *buf, size_t size, loff
 	__libcdev_might_sleep(__FILE__, __LINE__);
 	mutex_lock(&m->lock);
 	if (*ppos != m->read_pos) {
-		err = -ESPIPE;	/* only seq_lseek() to 0 moves a seq_file */
+		err = -ESPIPE; /* only seq_lseek() to 0 moves a seq_file */
 		goto out;
 	}
 	copied = seq_copy(m, buf, size, &err);

@@ -67,7 +67,7 @@ _public_ int device_create_file(struct device *dev, const struct device_attribut
 
 struct dev_attr_key {
 	const struct device *dev;
-	const struct device_attribute *attr;	/* NULL: every attribute of dev */
+	const struct device_attribute *attr; /* NULL: every attribute of dev */
 };
 
 static bool match_dev_attr(const struct dentry *d, const void *key)
@@ -115,8 +115,8 @@ _public_ int device_add_groups(struct device *dev, const struct attribute_group 
 
 		for (int i = 0; grp->attrs && grp->attrs[i] && !err; i++) {
 			struct attribute *a = grp->attrs[i];
-			unsigned short mode = grp->is_visible ? grp->is_visible(&dev->kobj, a, i)
-							      : a->mode;
+			unsigned short mode = grp->is_visible ? grp->is_visible(&dev->kobj, a, i) :
+								a->mode;
 
 			if (mode)
 				err = dev_attr_add(dev, grp->name,
@@ -132,7 +132,8 @@ _public_ void device_remove_groups(struct device *dev, const struct attribute_gr
 {
 	for (int g = 0; groups && groups[g]; g++)
 		for (int i = 0; groups[g]->attrs && groups[g]->attrs[i]; i++)
-			device_remove_file(dev, (const struct device_attribute *)groups[g]->attrs[i]);
+			device_remove_file(dev,
+					   (const struct device_attribute *)groups[g]->attrs[i]);
 }
 
 _public_ int class_create_file(const struct class *cls, const struct class_attribute *attr)
@@ -153,7 +154,7 @@ _public_ int class_create_file(const struct class *cls, const struct class_attri
 
 struct class_attr_key {
 	const struct class *cls;
-	const struct class_attribute *attr;	/* NULL: every attribute of cls */
+	const struct class_attribute *attr; /* NULL: every attribute of cls */
 };
 
 static bool match_class_attr(const struct dentry *d, const void *key)

@@ -112,7 +112,7 @@ static pthread_cond_t files_idle = PTHREAD_COND_INITIALIZER;
 static struct open_file *open_files;
 
 struct file_call {
-	struct task_struct *task;	/* interrupted by a hang-up */
+	struct task_struct *task; /* interrupted by a hang-up */
 	struct file_call *next;
 };
 
@@ -152,7 +152,7 @@ static int call_begin(struct file *file, struct file_call *c)
 	if (of->hung_up) {
 		err = -EIO;
 	} else {
-		c->task = task_current();	/* only to interrupt it: no /proc */
+		c->task = task_current(); /* only to interrupt it: no /proc */
 		c->next = of->calls;
 		of->calls = c;
 	}
@@ -218,8 +218,8 @@ int vfs_open(dev_t dev, int flags, struct file **filp)
 		goto out_free;
 
 	if (fops->open) {
-		err = syscall_exit(op_done(fops->open(of->file.f_inode, &of->file),
-					   (const void *)fops->open));
+		err = syscall_exit(
+			op_done(fops->open(of->file.f_inode, &of->file), (const void *)fops->open));
 		if (err)
 			goto out_free;
 	}
@@ -239,7 +239,8 @@ out_cdev_put:
 static int do_flush(struct file *file)
 {
 	return file->f_op->flush ? syscall_exit(op_done(file->f_op->flush(file, NULL),
-							(const void *)file->f_op->flush)) : 0;
+							(const void *)file->f_op->flush)) :
+				   0;
 }
 
 int vfs_flush(struct file *file)
@@ -250,7 +251,7 @@ int vfs_flush(struct file *file)
 	if (!file)
 		return -EBADF;
 	if (call_begin(file, &c))
-		return 0;	/* a hung-up file has nothing left to flush */
+		return 0; /* a hung-up file has nothing left to flush */
 	ret = do_flush(file);
 	return (int)call_end(file, &c, ret);
 }
@@ -262,7 +263,8 @@ static void file_release(struct open_file *of)
 	struct module *owner = file->f_op->owner;
 
 	if (file->f_op->release)
-		op_done(file->f_op->release(file->f_inode, file), (const void *)file->f_op->release);
+		op_done(file->f_op->release(file->f_inode, file),
+			(const void *)file->f_op->release);
 	/* The owner's code ran last in ->release: only now may the module and cdev go. */
 	module_put(owner);
 	cdev_put(of->cdev);
@@ -305,8 +307,7 @@ static void release_as_opener(struct open_file *of)
 
 	if (of->unhook)
 		of->unhook(of->unhook_data);
-	task_init(&opener, of->opener_pid, of->opener_tgid, of->opener_uid, of->opener_gid,
-		  &lock);
+	task_init(&opener, of->opener_pid, of->opener_tgid, of->opener_uid, of->opener_gid, &lock);
 	task_set_current(&opener);
 	do_flush(&of->file);
 	file_release(of);
@@ -398,8 +399,8 @@ int vfs_hangup_module(struct module *mod, int timeout_ms)
 #define MAX_RW_COUNT ((size_t)(INT_MAX & ~4095))
 
 /* ->read_iter or ->write_iter over @iov, as the kernel's new_sync_read()/do_iter_readv_writev(). */
-static ssize_t call_iter(struct file *file, const struct iovec *iov, unsigned long nr,
-			 size_t count, loff_t *ppos, bool write)
+static ssize_t call_iter(struct file *file, const struct iovec *iov, unsigned long nr, size_t count,
+			 loff_t *ppos, bool write)
 {
 	struct kiocb kiocb;
 	struct iov_iter iter;
@@ -408,16 +409,18 @@ static ssize_t call_iter(struct file *file, const struct iovec *iov, unsigned lo
 	init_sync_kiocb(&kiocb, file);
 	kiocb.ki_pos = ppos ? *ppos : 0;
 	iov_iter_init(&iter, write ? ITER_SOURCE : ITER_DEST, iov, nr, count);
-	ret = write ? op_done(file->f_op->write_iter(&kiocb, &iter), (const void *)file->f_op->write_iter)
-		    : op_done(file->f_op->read_iter(&kiocb, &iter), (const void *)file->f_op->read_iter);
+	ret = write ? op_done(file->f_op->write_iter(&kiocb, &iter),
+			      (const void *)file->f_op->write_iter) :
+		      op_done(file->f_op->read_iter(&kiocb, &iter),
+			      (const void *)file->f_op->read_iter);
 	if (ppos)
 		*ppos = kiocb.ki_pos;
 	return ret;
 }
 
 /* ->read or ->write once per segment, as the kernel's do_loop_readv_writev(). */
-static ssize_t call_loop(struct file *file, const struct iovec *iov, unsigned long nr,
-			 size_t count, loff_t *ppos, bool write)
+static ssize_t call_loop(struct file *file, const struct iovec *iov, unsigned long nr, size_t count,
+			 loff_t *ppos, bool write)
 {
 	ssize_t ret = 0, n;
 
@@ -427,8 +430,8 @@ static ssize_t call_loop(struct file *file, const struct iovec *iov, unsigned lo
 		if (len > count - (size_t)ret)
 			len = count - (size_t)ret;
 		n = write ? op_done(file->f_op->write(file, iov[k].iov_base, len, ppos),
-				    (const void *)file->f_op->write)
-			  : op_done(file->f_op->read(file, iov[k].iov_base, len, ppos),
+				    (const void *)file->f_op->write) :
+			    op_done(file->f_op->read(file, iov[k].iov_base, len, ppos),
 				    (const void *)file->f_op->read);
 		if (n < 0)
 			return ret ? ret : n;
@@ -444,8 +447,8 @@ static ssize_t call_loop(struct file *file, const struct iovec *iov, unsigned lo
  * method is preferred for one buffer and the iterator one for segments,
  * as the kernel's VFS chooses.
  */
-static ssize_t do_rw(struct file *file, const struct iovec *iov, unsigned long nr,
-		     bool write, bool vectored)
+static ssize_t do_rw(struct file *file, const struct iovec *iov, unsigned long nr, bool write,
+		     bool vectored)
 {
 	bool plain, iter;
 	size_t count = 0;
@@ -478,8 +481,8 @@ static ssize_t do_rw(struct file *file, const struct iovec *iov, unsigned long n
 	return syscall_exit(ret);
 }
 
-static ssize_t vfs_rw(struct file *file, const struct iovec *iov, unsigned long nr,
-		      bool write, bool vectored)
+static ssize_t vfs_rw(struct file *file, const struct iovec *iov, unsigned long nr, bool write,
+		      bool vectored)
 {
 	struct file_call c;
 	ssize_t ret;
@@ -551,8 +554,9 @@ long vfs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	if (ret)
 		return ret;
 	ret = file->f_op->unlocked_ioctl ?
-		syscall_exit(op_done(file->f_op->unlocked_ioctl(file, cmd, arg),
-				     (const void *)file->f_op->unlocked_ioctl)) : -ENOTTY;
+		      syscall_exit(op_done(file->f_op->unlocked_ioctl(file, cmd, arg),
+					   (const void *)file->f_op->unlocked_ioctl)) :
+		      -ENOTTY;
 	return call_end(file, &c, ret);
 }
 
@@ -567,8 +571,8 @@ __poll_t vfs_poll(struct file *file, struct poll_table_struct *pt)
 	if (call_begin(file, &c))
 		return POLLIN | POLLOUT | POLLERR | POLLHUP | POLLRDNORM | POLLWRNORM;
 	mask = file->f_op->poll ? (__poll_t)op_done(file->f_op->poll(file, pt),
-						  (const void *)file->f_op->poll)
-				: POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM;
+						    (const void *)file->f_op->poll) :
+				  POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM;
 	call_end(file, &c, 0);
 	return mask;
 }
@@ -583,9 +587,9 @@ int vfs_fsync(struct file *file, int datasync)
 	ret = call_begin(file, &c);
 	if (ret)
 		return ret;
-	ret = file->f_op->fsync ? syscall_exit(op_done(file->f_op->fsync(file, 0, LLONG_MAX,
-									   datasync),
-						       (const void *)file->f_op->fsync))
-				: -EINVAL;
+	ret = file->f_op->fsync ?
+		      syscall_exit(op_done(file->f_op->fsync(file, 0, LLONG_MAX, datasync),
+					   (const void *)file->f_op->fsync)) :
+		      -EINVAL;
 	return (int)call_end(file, &c, ret);
 }

@@ -22,7 +22,7 @@ _public_ bool capable(int cap)
 		snprintf(path, sizeof(path), "/proc/%d/status", (int)t->pid);
 		f = fopen(path, "re");
 		if (!f)
-			return false;	/* cannot tell: deny, as the safe answer */
+			return false; /* cannot tell: deny, as the safe answer */
 		while (fgets(line, sizeof(line), f))
 			if (sscanf(line, "CapEff: %llx", &caps) == 1)
 				break;

@@ -40,7 +40,8 @@ static bool site_first(enum kcheck_kind kind, const char *file, int line)
 	pthread_mutex_lock(&report_lock);
 	problems[kind]++;
 	for (s = sites; s; s = s->next)
-		if (s->kind == kind && s->line == line && (s->file == file || !strcmp(s->file, file))) {
+		if (s->kind == kind && s->line == line &&
+		    (s->file == file || !strcmp(s->file, file))) {
 			first = false;
 			break;
 		}
@@ -116,14 +117,14 @@ _public_ void libcdev_lock_released(const void *lock, bool spin, const char *fil
 			nspin -= nspin > 0;
 		return;
 	}
-	if (nheld > HELD_MAX) {	/* beyond what is kept: trust it */
+	if (nheld > HELD_MAX) { /* beyond what is kept: trust it */
 		nheld--;
 		nspin -= spin && nspin > 0;
 		return;
 	}
 	if (site_first(KCHECK_BAD_UNLOCK, file, line))
 		printk(KERN_ERR "WARNING: bad unlock balance detected!\n"
-		       "%s:%d releases %s %p, which this thread (pid %d) does not hold\n",
+				"%s:%d releases %s %p, which this thread (pid %d) does not hold\n",
 		       file, line, spin ? "spinlock" : "mutex", lock, (int)gettid());
 }
 
@@ -137,8 +138,8 @@ static _cold_ void report_held(const char *what, const void *fn)
 			continue;
 		kdefer_fn_name(fn, name, sizeof(name));
 		printk(KERN_ERR "WARNING: lock held when returning from %s %s!\n"
-		       "%s %p taken at %s:%d is still held\n", what, name,
-		       held[i].spin ? "spinlock" : "mutex", held[i].lock, held[i].file,
+				"%s %p taken at %s:%d is still held\n",
+		       what, name, held[i].spin ? "spinlock" : "mutex", held[i].lock, held[i].file,
 		       held[i].line);
 	}
 }
@@ -167,11 +168,12 @@ _public_ void __libcdev_might_sleep(const char *file, int line)
 	if (!site_first(KCHECK_SLEEP, file, line))
 		return;
 	printk(KERN_ERR "BUG: sleeping function called from invalid context at %s:%d\n"
-	       "in_atomic(): 1, irqs_disabled(): %d, pid: %d, name: %s\n"
-	       "in %s, spinlocks held: %u\n", file, line, libcdev_in_hardirq() ? 1 : 0,
-	       (int)gettid(), current->comm,
+			"in_atomic(): 1, irqs_disabled(): %d, pid: %d, name: %s\n"
+			"in %s, spinlocks held: %u\n",
+	       file, line, libcdev_in_hardirq() ? 1 : 0, (int)gettid(), current->comm,
 	       libcdev_in_hardirq() ? "an interrupt handler" :
-	       libcdev_in_softirq() ? "a timer callback or tasklet" : "process context",
+	       libcdev_in_softirq() ? "a timer callback or tasklet" :
+				      "process context",
 	       nspin);
 }
 
@@ -198,16 +200,16 @@ static unsigned int kmem_hash(uintptr_t p)
 	return (unsigned int)((v ^ (v >> 10) ^ (v >> 20)) % KMEM_BUCKETS);
 }
 
-_public_ void libcdev_kmem_track(uintptr_t p, size_t size, struct module *owner,
-				 const char *file, int line)
+_public_ void libcdev_kmem_track(uintptr_t p, size_t size, struct module *owner, const char *file,
+				 int line)
 {
 	struct kmem *k;
 
-	if (p <= 16)	/* NULL and ZERO_SIZE_PTR */
+	if (p <= 16) /* NULL and ZERO_SIZE_PTR */
 		return;
 	k = malloc(sizeof(*k));
 	if (!k)
-		return;	/* untracked: never reported */
+		return; /* untracked: never reported */
 	*k = (struct kmem){ NULL, p, size, owner, file, line };
 	pthread_mutex_lock(&kmem_lock);
 	k->next = kmem_table[kmem_hash(p)];
@@ -235,7 +237,7 @@ _public_ void libcdev_kmem_untrack(uintptr_t p)
 void *kmem_realloc_at(void *p, size_t size, unsigned int gfp, struct module *owner,
 		      const char *file, int line)
 {
-	uintptr_t old = (uintptr_t)p;	/* an address only, once realloc() has moved it */
+	uintptr_t old = (uintptr_t)p; /* an address only, once realloc() has moved it */
 	void *q;
 
 	if (gfp & KMEM_MAY_SLEEP)
@@ -273,7 +275,8 @@ static unsigned int kmem_module_leaks(struct module *mod)
 				continue;
 			}
 			if (shown++ < 8)
-				printk(KERN_WARNING "unreferenced object %#lx (size %zu): "
+				printk(KERN_WARNING
+				       "unreferenced object %#lx (size %zu): "
 				       "allocated at %s:%d, not freed at module unload\n",
 				       (unsigned long)k->p, k->size, k->file, k->line);
 			n++;
@@ -303,9 +306,11 @@ int kcheck_module_unload(struct module *mod, unsigned int deferred_left)
 		total += p[k];
 	if (!total)
 		return 0;
-	printk(KERN_WARNING "%u problem%s by the kernel's rules: sleeping in atomic context %u, "
+	printk(KERN_WARNING
+	       "%u problem%s by the kernel's rules: sleeping in atomic context %u, "
 	       "lock held on return %u, bad unlock %u, deferred work left at unload %u, "
-	       "objects not freed %u\n", total, total == 1 ? "" : "s", p[KCHECK_SLEEP],
-	       p[KCHECK_LOCK_HELD], p[KCHECK_BAD_UNLOCK], p[KCHECK_DEFERRED], p[KCHECK_LEAK]);
+	       "objects not freed %u\n",
+	       total, total == 1 ? "" : "s", p[KCHECK_SLEEP], p[KCHECK_LOCK_HELD],
+	       p[KCHECK_BAD_UNLOCK], p[KCHECK_DEFERRED], p[KCHECK_LEAK]);
 	return strict && strcmp(strict, "0") ? -ENOTRECOVERABLE : 0;
 }

@@ -16,8 +16,8 @@
 
 /* Contexts a thread is in, as bits of the kernel's preempt_count. */
 enum kcontext {
-	KCONTEXT_SOFTIRQ,	/* a timer callback or a tasklet */
-	KCONTEXT_HARDIRQ,	/* the hard part of an IRQ handler */
+	KCONTEXT_SOFTIRQ, /* a timer callback or a tasklet */
+	KCONTEXT_HARDIRQ, /* the hard part of an IRQ handler */
 };
 
 void kcontext_enter(enum kcontext ctx);
@@ -47,11 +47,11 @@ bool softirq_on_this_thread(void);
 
 /* The kernel's rules, checked (checks.c). */
 enum kcheck_kind {
-	KCHECK_SLEEP,		/* sleeping in atomic context */
-	KCHECK_LOCK_HELD,	/* a lock held when a file operation or callback returned */
-	KCHECK_BAD_UNLOCK,	/* a lock released by a thread that does not hold it */
-	KCHECK_DEFERRED,	/* timers, works, threads left at unload */
-	KCHECK_LEAK,		/* kmalloc() memory not freed at unload */
+	KCHECK_SLEEP,	   /* sleeping in atomic context */
+	KCHECK_LOCK_HELD,  /* a lock held when a file operation or callback returned */
+	KCHECK_BAD_UNLOCK, /* a lock released by a thread that does not hold it */
+	KCHECK_DEFERRED,   /* timers, works, threads left at unload */
+	KCHECK_LEAK,	   /* kmalloc() memory not freed at unload */
 	KCHECK_KINDS
 };
 
@@ -61,7 +61,6 @@ unsigned int kcheck_spinlocks_held(void);
 int kcheck_module_unload(struct module *mod, unsigned int deferred_left);
 
 /* ---- modules (kernel/module/, kernel/params.c, kernel/printk/) ---- */
-
 
 /* Called for each symbol a module needs; a non-zero return stops the walk with it. */
 typedef int (*module_symbol_fn)(const char *name, bool weak, void *data);

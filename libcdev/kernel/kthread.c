@@ -21,14 +21,14 @@
 #include "backend/backend.h"
 
 struct kthread {
-	struct task_struct task;	/* what kthread_create() returns */
+	struct task_struct task; /* what kthread_create() returns */
 	struct kthread *next;
 	pthread_t thread;
 	int (*fn)(void *data);
 	void *data;
 	struct module *owner;
 	pthread_mutex_t task_lock;
-	wait_queue_head_t wake;		/* schedule()'s own queue; the start gate */
+	wait_queue_head_t wake; /* schedule()'s own queue; the start gate */
 	int started, should_stop, exited;
 	int ret;
 };
@@ -38,9 +38,9 @@ static struct kthread *kthreads;
 static __thread struct kthread *self_kthread;
 
 /* How often kthread_stop() wakes the thread again while it waits for its end. */
-#define KTHREAD_REWAKE_MS	20
+#define KTHREAD_REWAKE_MS      20
 /* How long module unload waits for a thread left running before it gives up. */
-#define KTHREAD_UNLOAD_WAIT_MS	2000
+#define KTHREAD_UNLOAD_WAIT_MS 2000
 
 static void *kthread_main(void *arg)
 {
@@ -52,7 +52,7 @@ static void *kthread_main(void *arg)
 	task_set_current(&k->task);
 	sched_set_own_queue(&k->wake);
 	wait_event(k->wake, __atomic_load_n(&k->started, __ATOMIC_ACQUIRE) ||
-			    __atomic_load_n(&k->should_stop, __ATOMIC_ACQUIRE));
+				    __atomic_load_n(&k->should_stop, __ATOMIC_ACQUIRE));
 	/* Stopped before it ever ran: the kernel's kthread() returns -EINTR. */
 	if (!__atomic_load_n(&k->started, __ATOMIC_ACQUIRE))
 		kthread_exit(-EINTR);
@@ -96,7 +96,7 @@ _public_ struct task_struct *libcdev_kthread_create(struct module *owner,
 	pthread_mutex_init(&k->task_lock, NULL);
 	/* Complete before the thread exists: wake_up_process() may use it at once. */
 	task_init(&k->task, getpid(), getpid(), geteuid(), getegid(), &k->task_lock);
-	task_fill(&k->task);	/* the real ids; the name is its own */
+	task_fill(&k->task); /* the real ids; the name is its own */
 	snprintf(k->task.comm, sizeof(k->task.comm), "%s", name ? name : "");
 	init_waitqueue_head(&k->wake);
 	pthread_mutex_lock(&kthreads_lock);
@@ -143,7 +143,7 @@ _public_ int wake_up_process(struct task_struct *p)
 	if (k && !__atomic_exchange_n(&k->started, 1, __ATOMIC_ACQ_REL))
 		woke = 1;
 	if (k)
-		wake_up_all(&k->wake);	/* schedule() without a queue sleeps here */
+		wake_up_all(&k->wake); /* schedule() without a queue sleeps here */
 	pthread_mutex_unlock(&kthreads_lock);
 	if (task_wake(p))
 		woke = 1;

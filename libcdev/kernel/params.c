@@ -47,41 +47,39 @@ static int parse_unsigned(const char *val, unsigned long long max, unsigned long
 	return 0;
 }
 
-#define SIGNED_PARAM(name, ctype, min, max, fmt)				\
-static int param_set_##name(const char *val, const struct kernel_param *kp)	\
-{										\
-	long long v;								\
-	int err = parse_signed(val, min, max, &v);				\
-										\
-	if (!err)								\
-		*(ctype *)kp->arg = (ctype)v;					\
-	return err;								\
-}										\
-static int param_get_##name(char *buf, const struct kernel_param *kp)		\
-{										\
-	return snprintf(buf, 4096, fmt, *(ctype *)kp->arg);			\
-}										\
-_public_ const struct kernel_param_ops param_ops_##name = {			\
-	param_set_##name, param_get_##name, #name				\
-};
+#define SIGNED_PARAM(name, ctype, min, max, fmt)                                      \
+	static int param_set_##name(const char *val, const struct kernel_param *kp)   \
+	{                                                                             \
+		long long v;                                                          \
+		int err = parse_signed(val, min, max, &v);                            \
+                                                                                      \
+		if (!err)                                                             \
+			*(ctype *)kp->arg = (ctype)v;                                 \
+		return err;                                                           \
+	}                                                                             \
+	static int param_get_##name(char *buf, const struct kernel_param *kp)         \
+	{                                                                             \
+		return snprintf(buf, 4096, fmt, *(ctype *)kp->arg);                   \
+	}                                                                             \
+	_public_ const struct kernel_param_ops param_ops_##name = { param_set_##name, \
+								    param_get_##name, #name };
 
-#define UNSIGNED_PARAM(name, ctype, max, fmt)					\
-static int param_set_##name(const char *val, const struct kernel_param *kp)	\
-{										\
-	unsigned long long v;							\
-	int err = parse_unsigned(val, max, &v);					\
-										\
-	if (!err)								\
-		*(ctype *)kp->arg = (ctype)v;					\
-	return err;								\
-}										\
-static int param_get_##name(char *buf, const struct kernel_param *kp)		\
-{										\
-	return snprintf(buf, 4096, fmt, *(ctype *)kp->arg);			\
-}										\
-_public_ const struct kernel_param_ops param_ops_##name = {			\
-	param_set_##name, param_get_##name, #name				\
-};
+#define UNSIGNED_PARAM(name, ctype, max, fmt)                                         \
+	static int param_set_##name(const char *val, const struct kernel_param *kp)   \
+	{                                                                             \
+		unsigned long long v;                                                 \
+		int err = parse_unsigned(val, max, &v);                               \
+                                                                                      \
+		if (!err)                                                             \
+			*(ctype *)kp->arg = (ctype)v;                                 \
+		return err;                                                           \
+	}                                                                             \
+	static int param_get_##name(char *buf, const struct kernel_param *kp)         \
+	{                                                                             \
+		return snprintf(buf, 4096, fmt, *(ctype *)kp->arg);                   \
+	}                                                                             \
+	_public_ const struct kernel_param_ops param_ops_##name = { param_set_##name, \
+								    param_get_##name, #name };
 
 SIGNED_PARAM(int, int, INT_MIN, INT_MAX, "%d")
 SIGNED_PARAM(long, long, LONG_MIN, LONG_MAX, "%ld")
@@ -118,9 +116,7 @@ static int param_get_bool(char *buf, const struct kernel_param *kp)
 	return snprintf(buf, 4096, "%c", *(bool *)kp->arg ? 'Y' : 'N');
 }
 
-_public_ const struct kernel_param_ops param_ops_bool = {
-	param_set_bool, param_get_bool, "bool"
-};
+_public_ const struct kernel_param_ops param_ops_bool = { param_set_bool, param_get_bool, "bool" };
 
 /*
  * Strings given as charp values are ours to free, a module's static default
@@ -199,9 +195,8 @@ static int param_get_charp(char *buf, const struct kernel_param *kp)
 	return snprintf(buf, 4096, "%s", s ? s : "(null)");
 }
 
-_public_ const struct kernel_param_ops param_ops_charp = {
-	param_set_charp, param_get_charp, "charp"
-};
+_public_ const struct kernel_param_ops param_ops_charp = { param_set_charp, param_get_charp,
+							   "charp" };
 
 /* Comma-separated elements, each parsed by the element type's set. */
 static int param_array_set(const char *val, const struct kernel_param *kp)
@@ -253,6 +248,5 @@ static int param_array_get(char *buf, const struct kernel_param *kp)
 	return len;
 }
 
-_public_ const struct kernel_param_ops param_array_ops = {
-	param_array_set, param_array_get, "array"
-};
+_public_ const struct kernel_param_ops param_array_ops = { param_array_set, param_array_get,
+							   "array" };

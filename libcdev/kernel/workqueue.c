@@ -27,12 +27,12 @@ struct worker {
 	struct worker *next;
 	pthread_t thread;
 	struct workqueue_struct *wq;
-	struct work_struct *current_work;	/* compared, never dereferenced after the call */
+	struct work_struct *current_work; /* compared, never dereferenced after the call */
 	unsigned long current_seq;
 };
 
 struct workqueue_struct {
-	struct workqueue_struct *next;	/* all queues, for module unload */
+	struct workqueue_struct *next; /* all queues, for module unload */
 	char name[32];
 	unsigned int flags;
 	int max_active;
@@ -41,17 +41,19 @@ struct workqueue_struct {
 	struct worker *workers;
 	int nworkers, idle;
 	bool dying;
-	unsigned long seq;		/* numbers given to queued items */
-	pthread_cond_t more;		/* work queued, or dying */
+	unsigned long seq;   /* numbers given to queued items */
+	pthread_cond_t more; /* work queued, or dying */
 };
 
 static pthread_mutex_t wq_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t wq_done = PTHREAD_COND_INITIALIZER;	/* a work ended or left a queue */
+static pthread_cond_t wq_done = PTHREAD_COND_INITIALIZER; /* a work ended or left a queue */
 
-#define SYSTEM_WQ(var, wqname, fl)						\
-	static struct workqueue_struct var##_s = {				\
-		.name = wqname, .flags = fl, .max_active = WQ_DFL_ACTIVE,	\
-		.tail = &var##_s.head, .more = PTHREAD_COND_INITIALIZER };	\
+#define SYSTEM_WQ(var, wqname, fl)                                                     \
+	static struct workqueue_struct var##_s = { .name = wqname,                     \
+						   .flags = fl,                        \
+						   .max_active = WQ_DFL_ACTIVE,        \
+						   .tail = &var##_s.head,              \
+						   .more = PTHREAD_COND_INITIALIZER }; \
 	_public_ struct workqueue_struct *var = &var##_s
 
 SYSTEM_WQ(system_wq, "events", 0);
@@ -124,7 +126,7 @@ static void *worker_main(void *arg)
 			self->current_work = work;
 			self->current_seq = work->wq_seq;
 			pthread_mutex_unlock(&wq_lock);
-			fn(work);	/* may free @work */
+			fn(work); /* may free @work */
 			kcheck_on_return("work", (const void *)fn);
 			pthread_mutex_lock(&wq_lock);
 			self->current_work = NULL;
@@ -456,7 +458,7 @@ static bool delayed_work_cancel(struct delayed_work *dwork, bool sync)
 	bool was;
 
 	pthread_mutex_lock(&wq_lock);
-	dwork->work.canceling++;	/* the timer, if it fires now, finds it idle */
+	dwork->work.canceling++; /* the timer, if it fires now, finds it idle */
 	was = dwork->work.pending != WORK_IDLE;
 	work_unlink_locked(&dwork->work);
 	pthread_mutex_unlock(&wq_lock);
@@ -541,7 +543,8 @@ static int works_wait_locked(struct workqueue_struct *wq, struct module *mod)
 		if (!w || w->owner != mod)
 			continue;
 		kdefer_fn_name((const void *)w->func, name, sizeof(name));
-		printk(KERN_WARNING "work %s still running on %s at module unload: waiting for it\n",
+		printk(KERN_WARNING
+		       "work %s still running on %s at module unload: waiting for it\n",
 		       name, wq->name);
 		n++;
 	}

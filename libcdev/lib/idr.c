@@ -130,8 +130,7 @@ _public_ void *idr_get_next(const struct idr *idr, int *nextid)
 	return idr->slots[pos].ptr;
 }
 
-_public_ int idr_for_each(const struct idr *idr, int (*fn)(int id, void *p, void *data),
-			  void *data)
+_public_ int idr_for_each(const struct idr *idr, int (*fn)(int id, void *p, void *data), void *data)
 {
 	for (unsigned int i = 0; i < idr->n; i++) {
 		int ret = fn((int)idr->slots[i].id, idr->slots[i].ptr, data);
@@ -150,8 +149,7 @@ _public_ void idr_destroy(struct idr *idr)
 
 /* ---- ida ---- */
 
-_public_ int ida_alloc_range(struct ida *ida, unsigned int min, unsigned int max,
-			     unsigned int gfp)
+_public_ int ida_alloc_range(struct ida *ida, unsigned int min, unsigned int max, unsigned int gfp)
 {
 	int id;
 

@@ -7,8 +7,8 @@
 #include "core/core.h"
 #include <libcdev/uio.h>
 
-_public_ void iov_iter_init(struct iov_iter *i, unsigned int direction,
-			    const struct iovec *iov, unsigned long nr_segs, size_t count)
+_public_ void iov_iter_init(struct iov_iter *i, unsigned int direction, const struct iovec *iov,
+			    unsigned long nr_segs, size_t count)
 {
 	i->iter_type = ITER_IOVEC;
 	i->data_source = direction == ITER_SOURCE;
@@ -50,14 +50,14 @@ static size_t iter_copy(struct iov_iter *i, void *kbuf, size_t bytes, bool to_us
 
 		if (n > bytes - done)
 			n = bytes - done;
-		if (n == 0) {	/* an empty segment */
+		if (n == 0) { /* an empty segment */
 			iov_iter_advance(i, 0);
 			i->__iov++;
 			i->nr_segs--;
 			continue;
 		}
-		left = to_user ? copy_to_user(seg, (char *)kbuf + done, n)
-			       : copy_from_user((char *)kbuf + done, seg, n);
+		left = to_user ? copy_to_user(seg, (char *)kbuf + done, n) :
+				 copy_from_user((char *)kbuf + done, seg, n);
 		iov_iter_advance(i, n - left);
 		done += n - left;
 		if (left)
@@ -69,7 +69,7 @@ static size_t iter_copy(struct iov_iter *i, void *kbuf, size_t bytes, bool to_us
 _public_ size_t copy_to_iter(const void *addr, size_t bytes, struct iov_iter *i)
 {
 	if (i->data_source)
-		return 0;	/* the kernel WARNs: a source is not written to */
+		return 0; /* the kernel WARNs: a source is not written to */
 	return iter_copy(i, (void *)addr, bytes, true);
 }
 

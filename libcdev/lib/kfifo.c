@@ -11,8 +11,8 @@
 #include <libcdev/uaccess.h>
 
 /* What did not go across of the two pieces (@l bytes, then @blen - @l). */
-static unsigned int fifo_left(unsigned long first_left, unsigned long second_left,
-			      unsigned int l, unsigned int blen)
+static unsigned int fifo_left(unsigned long first_left, unsigned long second_left, unsigned int l,
+			      unsigned int blen)
 {
 	return (unsigned int)(first_left ? first_left + (blen - l) : second_left);
 }

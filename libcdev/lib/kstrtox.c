@@ -24,13 +24,22 @@ static int on_off(char c, bool *res)
 _public_ int kstrtobool(const char *s, bool *res)
 {
 	switch (s[0]) {
-	case 'y': case 'Y': case 't': case 'T': case '1':
+	case 'y':
+	case 'Y':
+	case 't':
+	case 'T':
+	case '1':
 		*res = true;
 		return 0;
-	case 'n': case 'N': case 'f': case 'F': case '0':
+	case 'n':
+	case 'N':
+	case 'f':
+	case 'F':
+	case '0':
 		*res = false;
 		return 0;
-	case 'o': case 'O':
+	case 'o':
+	case 'O':
 		return on_off(s[1], res);
 	}
 	return -EINVAL;

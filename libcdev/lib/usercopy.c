@@ -28,8 +28,8 @@ void uaccess_set(const struct uaccess_ops *ops, void *ctx)
 }
 
 /* Copy between our buffer and pid's memory; returns the bytes NOT copied. */
-unsigned long uaccess_pid_copy(pid_t pid, void *local, const void *remote,
-			       unsigned long n, bool to_remote)
+unsigned long uaccess_pid_copy(pid_t pid, void *local, const void *remote, unsigned long n,
+			       bool to_remote)
 {
 	unsigned long done = 0;
 
@@ -39,8 +39,8 @@ unsigned long uaccess_pid_copy(pid_t pid, void *local, const void *remote,
 		struct iovec r = { (void *)((uintptr_t)remote + done), n - done };
 		ssize_t ret;
 
-		ret = to_remote ? process_vm_writev(pid, &l, 1, &r, 1, 0)
-				: process_vm_readv(pid, &l, 1, &r, 1, 0);
+		ret = to_remote ? process_vm_writev(pid, &l, 1, &r, 1, 0) :
+				  process_vm_readv(pid, &l, 1, &r, 1, 0);
 		if (ret <= 0) {
 			if (ret < 0 && errno == EINTR)
 				continue;

@@ -108,7 +108,7 @@ static void on_alarm(int sig)
  */
 static int cmd_read_interrupts(const char *path, int count)
 {
-	struct sigaction sa = { .sa_handler = on_alarm };	/* no SA_RESTART */
+	struct sigaction sa = { .sa_handler = on_alarm }; /* no SA_RESTART */
 	int fd = open_or_fail(path, O_RDONLY), done;
 	char c;
 
@@ -193,7 +193,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "lseek"))
 		return seek_and_reread(open_or_fail(path, O_RDONLY));
-	fprintf(stderr, "usage: cdev-client open|hold-rw|ioctl|read-block|read-interrupts|read-nonblock|poll|"
+	fprintf(stderr,
+		"usage: cdev-client open|hold-rw|ioctl|read-block|read-interrupts|read-nonblock|poll|"
 		"lseek|devnum DEV ...\n");
 	return 2;
 }

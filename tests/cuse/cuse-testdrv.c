@@ -24,8 +24,8 @@
 
 #include "testdev.h"
 
-#define MEM_SIZE	4096
-#define PIPE_SIZE	64
+#define MEM_SIZE  4096
+#define PIPE_SIZE 64
 
 static struct mem_dev {
 	struct cdev cdev;
@@ -56,7 +56,7 @@ static int mem_open(struct inode *inode, struct file *filp)
 	filp->private_data = d;
 	if ((filp->f_flags & O_ACCMODE) == O_WRONLY) {
 		pthread_mutex_lock(&d->lock);
-		d->size = 0;	/* as scull: opening write-only truncates */
+		d->size = 0; /* as scull: opening write-only truncates */
 		pthread_mutex_unlock(&d->lock);
 	}
 	return 0;
@@ -164,7 +164,7 @@ static int multi_open(struct inode *inode, struct file *filp)
 static int mem_flush(struct file *filp, void *id)
 {
 	(void)id;
-	filp->f_flags |= O_SYNC;	/* a mark for mem_release: flush came first */
+	filp->f_flags |= O_SYNC; /* a mark for mem_release: flush came first */
 	return 0;
 }
 
@@ -244,7 +244,7 @@ static ssize_t pipe_write(struct file *filp, const char __user *buf, size_t coun
 		count = PIPE_SIZE - pipe_dev.len;
 	if (count == 0) {
 		pthread_mutex_unlock(&pipe_dev.lock);
-		return -EAGAIN;	/* full: this test pipe does not block writers */
+		return -EAGAIN; /* full: this test pipe does not block writers */
 	}
 	ret = copy_from_user(pipe_dev.buf + pipe_dev.len, buf, count) ? -EFAULT : (ssize_t)count;
 	if (ret > 0)
@@ -305,15 +305,30 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "m:c:p:n:b:M:sh", opts, NULL)) != -1) {
 		switch (c) {
-		case 'n': mem_name = optarg; break;
-		case 'b': backend = optarg; break;
-		case 'M': mountpoint = optarg; break;
-		case 's': select_only = true; break;
-		case 'm': major = strtoul(optarg, NULL, 0); break;
-		case 'c': count = strtoul(optarg, NULL, 0); break;
-		case 'p': prefix = optarg; break;
+		case 'n':
+			mem_name = optarg;
+			break;
+		case 'b':
+			backend = optarg;
+			break;
+		case 'M':
+			mountpoint = optarg;
+			break;
+		case 's':
+			select_only = true;
+			break;
+		case 'm':
+			major = strtoul(optarg, NULL, 0);
+			break;
+		case 'c':
+			count = strtoul(optarg, NULL, 0);
+			break;
+		case 'p':
+			prefix = optarg;
+			break;
 		default:
-			fprintf(stderr, "usage: %s [--major M] [--count N] [--prefix P] [--mem-name NAME]\n"
+			fprintf(stderr,
+				"usage: %s [--major M] [--count N] [--prefix P] [--mem-name NAME]\n"
 				"       [--backend cuse|fuse|auto] [--mountpoint DIR] [--select-only]\n",
 				argv[0]);
 			return c == 'h' ? 0 : 2;

@@ -144,8 +144,8 @@ static int cmd_peek(int fd, const char *what)
  */
 static int cmd_late(int fd)
 {
-	int *shared = mmap(NULL, sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-			   -1, 0);
+	int *shared =
+		mmap(NULL, sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	int status;
 	pid_t pid;
 
@@ -171,9 +171,10 @@ int main(int argc, char **argv)
 
 	client_init();
 	if (argc < 3) {
-		fprintf(stderr, "usage: ioctl-client DEV value W|R|WR|IO N | str TEXT | strncpy TEXT |\n"
-				"       strncpy-edge | strncpy-bad | fill | fill-bad | pair | peek good|bad |\n"
-				"       late | late-go\n");
+		fprintf(stderr,
+			"usage: ioctl-client DEV value W|R|WR|IO N | str TEXT | strncpy TEXT |\n"
+			"       strncpy-edge | strncpy-bad | fill | fill-bad | pair | peek good|bad |\n"
+			"       late | late-go\n");
 		return 2;
 	}
 	what = argv[2];

@@ -206,11 +206,21 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "b:M:p:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'b': backend = optarg; break;
-		case 'M': mountpoint = optarg; break;
-		case 'p': prefix = optarg; break;
-		case 'h': usage(stdout, argv[0]); return 0;
-		default: usage(stderr, argv[0]); return 2;
+		case 'b':
+			backend = optarg;
+			break;
+		case 'M':
+			mountpoint = optarg;
+			break;
+		case 'p':
+			prefix = optarg;
+			break;
+		case 'h':
+			usage(stdout, argv[0]);
+			return 0;
+		default:
+			usage(stderr, argv[0]);
+			return 2;
 		}
 	}
 	sigemptyset(&set);

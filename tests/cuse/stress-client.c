@@ -32,7 +32,7 @@
 #include "tests/client-util.h"
 #include "stress-dev.h"
 
-#define MAX_PROCS	64
+#define MAX_PROCS 64
 
 enum op { OP_OPEN, OP_WRITE, OP_READ, OP_IOCTL, OP_POLL, OP_CLOSE, OP_COUNT };
 
@@ -42,9 +42,9 @@ static const char *const op_names[OP_COUNT] = {
 
 struct counts {
 	unsigned long ops;
-	unsigned long open_gone[5];	/* ENOENT, ENXIO, ENODEV, ECONNABORTED, ENOTCONN */
+	unsigned long open_gone[5]; /* ENOENT, ENXIO, ENODEV, ECONNABORTED, ENOTCONN */
 	unsigned long unexpected;
-	int first_op, first_errno;	/* the first unexpected failure */
+	int first_op, first_errno; /* the first unexpected failure */
 };
 
 static double now(void)
@@ -115,7 +115,7 @@ static void stress_child(const char *node, double deadline, int out)
 		if (fd < 0) {
 			if (!open_gone(&c))
 				failed(&c, OP_OPEN);
-			usleep(1000);	/* the node is being added again */
+			usleep(1000); /* the node is being added again */
 			continue;
 		}
 		one_round(&c, fd, i);
@@ -125,7 +125,7 @@ static void stress_child(const char *node, double deadline, int out)
 	}
 	if (write(out, &c, sizeof(c)) != sizeof(c))
 		_exit(3);
-	_exit(until_gone && !failures(&c) ? 4 : 0);	/* 4: the node never went */
+	_exit(until_gone && !failures(&c) ? 4 : 0); /* 4: the node never went */
 }
 
 static int collect(int procs, int in, pid_t *pids)
@@ -140,16 +140,17 @@ static int collect(int procs, int in, pid_t *pids)
 		for (int k = 0; k < 5; k++)
 			sum.open_gone[k] += c.open_gone[k];
 		if (c.unexpected && !sum.unexpected)
-			fprintf(stderr, "stress-client: %s failed with %s\n",
-				op_names[c.first_op], errname(c.first_errno));
+			fprintf(stderr, "stress-client: %s failed with %s\n", op_names[c.first_op],
+				errname(c.first_errno));
 		sum.unexpected += c.unexpected;
 	}
 	for (int i = 0; i < procs; i++)
 		if (waitpid(pids[i], &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
 			crashed++;
 	printf("ops %lu open ENOENT %lu ENXIO %lu ENODEV %lu ECONNABORTED %lu ENOTCONN %lu "
-	       "unexpected %lu clients-failed %d\n", sum.ops, sum.open_gone[0], sum.open_gone[1],
-	       sum.open_gone[2], sum.open_gone[3], sum.open_gone[4], sum.unexpected, crashed);
+	       "unexpected %lu clients-failed %d\n",
+	       sum.ops, sum.open_gone[0], sum.open_gone[1], sum.open_gone[2], sum.open_gone[3],
+	       sum.open_gone[4], sum.unexpected, crashed);
 	return sum.ops && (until_gone || !sum.unexpected) && !crashed ? 0 : 1;
 }
 
@@ -203,6 +204,6 @@ int main(int argc, char **argv)
 		return cmd_read(argv[2]);
 	}
 	fprintf(stderr, "usage: stress-client stress|stress-until-gone NODE SECONDS PROCS | "
-		"read NODE\n");
+			"read NODE\n");
 	return 2;
 }

@@ -5,8 +5,8 @@
 
 #include <linux/ioctl.h>
 
-#define STRESS_NODE	"libcdev-stress"	/* deleted and added again all the time */
-#define STRESS_WAIT	"libcdev-stress-wait"	/* reads block until the module exits */
-#define STRESS_XCHG	_IOWR('S', 1, int)	/* store an int, return the one before */
+#define STRESS_NODE "libcdev-stress"	  /* deleted and added again all the time */
+#define STRESS_WAIT "libcdev-stress-wait" /* reads block until the module exits */
+#define STRESS_XCHG _IOWR('S', 1, int)	  /* store an int, return the one before */
 
 #endif

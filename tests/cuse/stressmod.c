@@ -28,7 +28,7 @@ static pthread_mutex_t data_lock = PTHREAD_MUTEX_INITIALIZER;
 static char data[256];
 static int value;
 
-static struct cdev *stress_cdev;	/* only the churn thread changes it after init */
+static struct cdev *stress_cdev; /* only the churn thread changes it after init */
 static pthread_t churn_thread;
 static bool churn_started;
 static int churn_stop;
@@ -227,8 +227,8 @@ static void stress_exit(void)
 	wake_up_interruptible(&wait_q);
 	cdev_del(&wait_cdev);
 	unregister_chrdev_region(base, 2);
-	pr_info("%lu cycles of cdev_del and cdev_add, %lu retries while the name was taken",
-		cycles, name_busy);
+	pr_info("%lu cycles of cdev_del and cdev_add, %lu retries while the name was taken", cycles,
+		name_busy);
 }
 
 module_init(stress_init);

@@ -10,7 +10,7 @@
 #include <sys/ioctl.h>
 
 struct td_nested {
-	uint64_t ptr;		/* a buffer in the caller, reached through copy_*_user */
+	uint64_t ptr; /* a buffer in the caller, reached through copy_*_user */
 	uint32_t len;
 };
 
@@ -20,12 +20,12 @@ struct td_who {
 	uint32_t gid;
 };
 
-#define TD_MAGIC	'k'
-#define TD_SET		_IOW(TD_MAGIC, 1, int)			/* in */
-#define TD_GET		_IOR(TD_MAGIC, 2, int)			/* out */
-#define TD_XCHG		_IOWR(TD_MAGIC, 3, int)			/* in and out */
-#define TD_ADD		_IO(TD_MAGIC, 4)			/* arg by value, result returned */
-#define TD_NESTED	_IOW(TD_MAGIC, 5, struct td_nested)	/* uppercases *ptr in place */
-#define TD_WHOAMI	_IOR(TD_MAGIC, 6, struct td_who)	/* the caller as `current` */
+#define TD_MAGIC  'k'
+#define TD_SET	  _IOW(TD_MAGIC, 1, int)	      /* in */
+#define TD_GET	  _IOR(TD_MAGIC, 2, int)	      /* out */
+#define TD_XCHG	  _IOWR(TD_MAGIC, 3, int)	      /* in and out */
+#define TD_ADD	  _IO(TD_MAGIC, 4)		      /* arg by value, result returned */
+#define TD_NESTED _IOW(TD_MAGIC, 5, struct td_nested) /* uppercases *ptr in place */
+#define TD_WHOAMI _IOR(TD_MAGIC, 6, struct td_who)    /* the caller as `current` */
 
 #endif

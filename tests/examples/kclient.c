@@ -121,6 +121,7 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "scull") && arg)
 		return scull_ioctl(path, arg, argc > 4 ? argv[4] : NULL);
 usage:
-	fprintf(stderr, "usage: kclient kchar-set|kchar-set-bad|kchar-get|kchar-nth|busy|scull PATH [ARG...]\n");
+	fprintf(stderr,
+		"usage: kclient kchar-set|kchar-set-bad|kchar-get|kchar-nth|busy|scull PATH [ARG...]\n");
 	return 2;
 }

@@ -13,12 +13,12 @@ static unsigned long ulnum;
 static short snum;
 static unsigned short usnum;
 static bool flag;
-static char word_default[] = "default";	/* writable: charp is `char *` */
+static char word_default[] = "default"; /* writable: charp is `char *` */
 static char *word = word_default;
 static int list[3];
 static unsigned int nlist;
-static int fail;	/* init returns -fail */
-static bool hold;	/* keep a module reference until exit: "in use" */
+static int fail;  /* init returns -fail */
+static bool hold; /* keep a module reference until exit: "in use" */
 static dev_t dev;
 
 module_param(num, int, 0444);

@@ -23,12 +23,10 @@ struct opts {
 	char *name;
 };
 
-static const struct fuse_opt opt_spec[] = {
-	{ "-M %u", offsetof(struct opts, major), 0 },
-	{ "-m %u", offsetof(struct opts, minor), 0 },
-	{ "-n %s", offsetof(struct opts, name), 0 },
-	FUSE_OPT_END
-};
+static const struct fuse_opt opt_spec[] = { { "-M %u", offsetof(struct opts, major), 0 },
+					    { "-m %u", offsetof(struct opts, minor), 0 },
+					    { "-n %s", offsetof(struct opts, name), 0 },
+					    FUSE_OPT_END };
 
 static void smoke_open(fuse_req_t req, struct fuse_file_info *fi)
 {

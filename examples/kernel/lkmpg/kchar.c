@@ -44,7 +44,7 @@
 #include "kchar_ioctl.h"
 
 #define DEVICE_NAME "kchar"
-#define BUF_LEN 160
+#define BUF_LEN	    160
 
 static int major;
 
@@ -56,7 +56,7 @@ enum {
 static atomic_t already_open = ATOMIC_INIT(KCHAR_NOT_USED);
 
 static char message[KCHAR_MSG_MAX] = "Hello world!";
-static char reply[BUF_LEN];	/* what read() returns, made at open */
+static char reply[BUF_LEN]; /* what read() returns, made at open */
 static int counter;
 
 static struct class *cls;
@@ -79,8 +79,7 @@ static int device_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static ssize_t device_read(struct file *filp, char __user *buffer, size_t length,
-			   loff_t *offset)
+static ssize_t device_read(struct file *filp, char __user *buffer, size_t length, loff_t *offset)
 {
 	int bytes_read = 0;
 	const char *p = reply + *offset;
@@ -119,8 +118,7 @@ static long set_message(const char __user *from)
 	return 0;
 }
 
-static ssize_t device_write(struct file *filp, const char __user *buff, size_t len,
-			    loff_t *off)
+static ssize_t device_write(struct file *filp, const char __user *buff, size_t len, loff_t *off)
 {
 	char tmp[KCHAR_MSG_MAX];
 	size_t n = min(len, sizeof(tmp) - 1);

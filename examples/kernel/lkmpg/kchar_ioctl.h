@@ -9,13 +9,13 @@
 
 #include <linux/ioctl.h>
 
-#define KCHAR_MAGIC	'k'
-#define KCHAR_MSG_MAX	80
+#define KCHAR_MAGIC   'k'
+#define KCHAR_MSG_MAX 80
 
 /* Set the message from a NUL-terminated string at the pointer. */
-#define KCHAR_IOCTL_SET_MSG	_IOW(KCHAR_MAGIC, 0, char *)
+#define KCHAR_IOCTL_SET_MSG	 _IOW(KCHAR_MAGIC, 0, char *)
 /* Copy the message, NUL-terminated, to the buffer at the pointer (KCHAR_MSG_MAX bytes). */
-#define KCHAR_IOCTL_GET_MSG	_IOR(KCHAR_MAGIC, 1, char *)
+#define KCHAR_IOCTL_GET_MSG	 _IOR(KCHAR_MAGIC, 1, char *)
 /* Return byte N of the message; N is the argument itself. */
 #define KCHAR_IOCTL_GET_NTH_BYTE _IOWR(KCHAR_MAGIC, 2, int)
 

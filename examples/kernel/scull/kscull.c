@@ -54,11 +54,11 @@
 
 #include "kscull.h"
 
-#define KSCULL_MEM_DEVS	2
-#define KSCULL_MINORS	(KSCULL_MEM_DEVS + 2)
+#define KSCULL_MEM_DEVS	  2
+#define KSCULL_MINORS	  (KSCULL_MEM_DEVS + 2)
 #define KSCULL_PIPE_MINOR KSCULL_MEM_DEVS
-#define KSCULL_UID_MINOR (KSCULL_MEM_DEVS + 1)
-#define KSCULL_PIPE_SIZE 64
+#define KSCULL_UID_MINOR  (KSCULL_MEM_DEVS + 1)
+#define KSCULL_PIPE_SIZE  64
 
 static int quantum = 4000;
 module_param(quantum, int, S_IRUGO);
@@ -71,12 +71,12 @@ static struct class *kscull_class;
 
 struct kscull_block {
 	struct list_head list;
-	char data[];		/* quantum bytes */
+	char data[]; /* quantum bytes */
 };
 
 struct kscull_dev {
 	struct list_head blocks;
-	int quantum;		/* the block size of the data held */
+	int quantum; /* the block size of the data held */
 	size_t size;
 	struct mutex lock;
 	struct cdev cdev;
@@ -164,8 +164,7 @@ out:
 	return ret;
 }
 
-static ssize_t kscull_write(struct file *filp, const char __user *buf, size_t count,
-			    loff_t *f_pos)
+static ssize_t kscull_write(struct file *filp, const char __user *buf, size_t count, loff_t *f_pos)
 {
 	struct kscull_dev *dev = filp->private_data;
 	struct kscull_block *b;
@@ -286,7 +285,7 @@ static const struct file_operations kscull_fops = {
 static struct kscull_pipe {
 	wait_queue_head_t inq, outq;
 	char buffer[KSCULL_PIPE_SIZE];
-	size_t rp, wp;		/* read and write positions; equal when empty */
+	size_t rp, wp; /* read and write positions; equal when empty */
 	struct semaphore sem;
 	struct cdev cdev;
 } kpipe;
@@ -302,8 +301,7 @@ static int kscull_pipe_open(struct inode *inode, struct file *filp)
 	return nonseekable_open(inode, filp);
 }
 
-static ssize_t kscull_pipe_read(struct file *filp, char __user *buf, size_t count,
-				loff_t *f_pos)
+static ssize_t kscull_pipe_read(struct file *filp, char __user *buf, size_t count, loff_t *f_pos)
 {
 	struct kscull_pipe *p = filp->private_data;
 
@@ -415,8 +413,8 @@ static int kscull_u_open(struct inode *inode, struct file *filp)
 		kuser.owner = current_uid();
 	kuser.count++;
 	spin_unlock(&kuser.lock);
-	pr_info("kscullu opened by uid %u (pid %d, %s)\n",
-		from_kuid(&init_user_ns, current_uid()), current->tgid, current->comm);
+	pr_info("kscullu opened by uid %u (pid %d, %s)\n", from_kuid(&init_user_ns, current_uid()),
+		current->tgid, current->comm);
 	return kscull_open(inode, filp);
 }
 

@@ -50,15 +50,15 @@
 #include <linux/uaccess.h>
 #include <linux/wait.h>
 
-#define KSENSOR_CTRL		0x00
-#define KSENSOR_CTRL_EN		0x1
-#define KSENSOR_STATUS		0x04
-#define KSENSOR_STATUS_READY	0x1
-#define KSENSOR_DATA		0x08
-#define KSENSOR_REGS_SIZE	0x0c
+#define KSENSOR_CTRL	     0x00
+#define KSENSOR_CTRL_EN	     0x1
+#define KSENSOR_STATUS	     0x04
+#define KSENSOR_STATUS_READY 0x1
+#define KSENSOR_DATA	     0x08
+#define KSENSOR_REGS_SIZE    0x0c
 
-#define KSENSOR_FIFO		64	/* samples */
-#define KSENSOR_LINE		24	/* "4294967295 -2147483648\n" */
+#define KSENSOR_FIFO 64 /* samples */
+#define KSENSOR_LINE 24 /* "4294967295 -2147483648\n" */
 
 static bool simulate = true;
 module_param(simulate, bool, 0444);
@@ -75,14 +75,14 @@ struct ksensor {
 	int irq;
 	struct miscdevice misc;
 
-	spinlock_t lock;		/* the fifo and counts, against the hard handler */
+	spinlock_t lock; /* the fifo and counts, against the hard handler */
 	DECLARE_KFIFO(fifo, struct ksensor_sample, KSENSOR_FIFO);
-	u32 seq;			/* samples taken */
+	u32 seq; /* samples taken */
 	unsigned long overruns;
 	wait_queue_head_t wq;
 	unsigned int sampling_ms;
 
-	struct timer_list hw_timer;	/* the stand-in for the hardware */
+	struct timer_list hw_timer; /* the stand-in for the hardware */
 	u32 hw_step;
 	struct dentry *debugfs;
 };
@@ -206,8 +206,8 @@ static ssize_t sampling_ms_show(struct device *dev, struct device_attribute *att
 	return sysfs_emit(buf, "%u\n", READ_ONCE(s->sampling_ms));
 }
 
-static ssize_t sampling_ms_store(struct device *dev, struct device_attribute *attr,
-				 const char *buf, size_t count)
+static ssize_t sampling_ms_store(struct device *dev, struct device_attribute *attr, const char *buf,
+				 size_t count)
 {
 	struct ksensor *s = dev_get_drvdata(dev);
 	unsigned int ms;
@@ -286,8 +286,8 @@ static int ksensor_probe(struct platform_device *pdev)
 	spin_lock_init(&s->lock);
 	init_waitqueue_head(&s->wq);
 	INIT_KFIFO(s->fifo);
-	if (device_property_read_u32(dev, "sampling-ms", &s->sampling_ms) ||
-	    s->sampling_ms < 1 || s->sampling_ms > 10000)
+	if (device_property_read_u32(dev, "sampling-ms", &s->sampling_ms) || s->sampling_ms < 1 ||
+	    s->sampling_ms > 10000)
 		s->sampling_ms = 100;
 
 	s->regs = devm_platform_get_and_ioremap_resource(pdev, 0, &res);
@@ -325,8 +325,7 @@ static int ksensor_probe(struct platform_device *pdev)
 	if (simulate)
 		mod_timer(&s->hw_timer, jiffies + msecs_to_jiffies(s->sampling_ms));
 	dev_info(dev, "irq %d, registers at %#llx, sampling every %u ms%s\n", s->irq,
-		 (unsigned long long)res->start, s->sampling_ms,
-		 simulate ? " (simulated)" : "");
+		 (unsigned long long)res->start, s->sampling_ms, simulate ? " (simulated)" : "");
 	return 0;
 }
 
@@ -342,10 +341,7 @@ static void ksensor_remove(struct platform_device *pdev)
 	/* The IRQ, the mapping and s go after this, newest first (devm). */
 }
 
-static const struct of_device_id ksensor_of_match[] = {
-	{ .compatible = "acme,ksensor" },
-	{ }
-};
+static const struct of_device_id ksensor_of_match[] = { { .compatible = "acme,ksensor" }, {} };
 MODULE_DEVICE_TABLE(of, ksensor_of_match);
 
 static struct platform_driver ksensor_driver = {

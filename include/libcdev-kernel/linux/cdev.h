@@ -14,8 +14,7 @@
 #include <libcdev/device.h>
 
 /* The class of nodes named by cdev_device_add(), one per module as THIS_MODULE. */
-__attribute__((weak, visibility("hidden")))
-struct class __libcdev_cdev_class = { .name = "cdev" };
+__attribute__((weak, visibility("hidden"))) struct class __libcdev_cdev_class = { .name = "cdev" };
 
 /*
  * cdev_device_add - cdev_add() of @dev->devt, with a node named dev_name(@dev)

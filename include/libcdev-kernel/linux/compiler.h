@@ -20,57 +20,60 @@
 #define __must_hold(x)
 #define __acquires(x)
 #define __releases(x)
-#define __cond_lock(x, c)	(c)
+#define __cond_lock(x, c) (c)
 
-#define likely(x)		__builtin_expect(!!(x), 1)
-#define unlikely(x)		__builtin_expect(!!(x), 0)
-#define barrier()		__asm__ __volatile__("" : : : "memory")
+#define likely(x)   __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define barrier()   __asm__ __volatile__("" : : : "memory")
 
 #ifndef __always_inline
-#define __always_inline		inline __attribute__((__always_inline__))
+#define __always_inline inline __attribute__((__always_inline__))
 #endif
-#define noinline		__attribute__((__noinline__))
+#define noinline __attribute__((__noinline__))
 #ifndef __must_check
-#define __must_check		__attribute__((__warn_unused_result__))
+#define __must_check __attribute__((__warn_unused_result__))
 #endif
 #ifndef __maybe_unused
-#define __maybe_unused		__attribute__((__unused__))
+#define __maybe_unused __attribute__((__unused__))
 #endif
 #ifndef __always_unused
-#define __always_unused		__attribute__((__unused__))
+#define __always_unused __attribute__((__unused__))
 #endif
 #ifndef __used
-#define __used			__attribute__((__used__))
+#define __used __attribute__((__used__))
 #endif
 #ifndef __packed
-#define __packed		__attribute__((__packed__))
+#define __packed __attribute__((__packed__))
 #endif
 #ifndef __aligned
-#define __aligned(x)		__attribute__((__aligned__(x)))
+#define __aligned(x) __attribute__((__aligned__(x)))
 #endif
 #ifndef __printf
-#define __printf(a, b)		__attribute__((__format__(printf, a, b)))
+#define __printf(a, b) __attribute__((__format__(printf, a, b)))
 #endif
 #ifndef __cold
-#define __cold			__attribute__((__cold__))
+#define __cold __attribute__((__cold__))
 #endif
 #ifndef __weak
-#define __weak			__attribute__((__weak__))
+#define __weak __attribute__((__weak__))
 #endif
 #ifndef __noreturn
-#define __noreturn		__attribute__((__noreturn__))
+#define __noreturn __attribute__((__noreturn__))
 #endif
 #ifndef __pure
-#define __pure			__attribute__((__pure__))
+#define __pure __attribute__((__pure__))
 #endif
 #ifndef __section
-#define __section(s)		__attribute__((__section__(s)))
+#define __section(s) __attribute__((__section__(s)))
 #endif
 #ifndef fallthrough
-#define fallthrough		__attribute__((__fallthrough__))
+#define fallthrough __attribute__((__fallthrough__))
 #endif
 
-#define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
-#define WRITE_ONCE(x, val)	do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
+#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, val)                               \
+	do {                                             \
+		*(volatile __typeof__(x) *)&(x) = (val); \
+	} while (0)
 
 #endif

@@ -25,7 +25,7 @@
 #define libcdev_wait_for_completion_timeout(x, t) \
 	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_wait_for_completion_timeout)(x, t))
 #define libcdev_wait_for_completion_interruptible_timeout(x, t) \
-	(__libcdev_might_sleep(__FILE__, __LINE__), \
+	(__libcdev_might_sleep(__FILE__, __LINE__),             \
 	 (libcdev_wait_for_completion_interruptible_timeout)(x, t))
 
 #endif

@@ -11,7 +11,7 @@
 #include <linux/sched.h>
 #include <linux/uidgid.h>
 
-#define current_fsuid()		current_euid()
-#define current_fsgid()		current_egid()
+#define current_fsuid() current_euid()
+#define current_fsgid() current_egid()
 
 #endif

@@ -12,19 +12,19 @@
 #include <linux/types.h>
 #include <libcdev/sysfs.h>
 
-#define debugfs_remove_recursive(dentry)	debugfs_remove(dentry)
+#define debugfs_remove_recursive(dentry) debugfs_remove(dentry)
 
-#define DEFINE_SHOW_ATTRIBUTE(__name)					\
-static int __name##_open(struct inode *inode, struct file *file)	\
-{									\
-	return single_open(file, __name##_show, inode->i_private);	\
-}									\
-static const struct file_operations __name##_fops = {			\
-	.owner = THIS_MODULE,						\
-	.open = __name##_open,						\
-	.read = seq_read,						\
-	.llseek = seq_lseek,						\
-	.release = single_release,					\
-}
+#define DEFINE_SHOW_ATTRIBUTE(__name)                                      \
+	static int __name##_open(struct inode *inode, struct file *file)   \
+	{                                                                  \
+		return single_open(file, __name##_show, inode->i_private); \
+	}                                                                  \
+	static const struct file_operations __name##_fops = {              \
+		.owner = THIS_MODULE,                                      \
+		.open = __name##_open,                                     \
+		.read = seq_read,                                          \
+		.llseek = seq_lseek,                                       \
+		.release = single_release,                                 \
+	}
 
 #endif

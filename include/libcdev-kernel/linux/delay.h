@@ -38,17 +38,16 @@ static inline void ssleep(unsigned int seconds)
 }
 
 /* Sleeping in atomic context is reported at the driver's line (kcheck.h). */
-#define msleep(ms)	(__libcdev_might_sleep(__FILE__, __LINE__), (msleep)(ms))
+#define msleep(ms) (__libcdev_might_sleep(__FILE__, __LINE__), (msleep)(ms))
 #define msleep_interruptible(ms) \
 	(__libcdev_might_sleep(__FILE__, __LINE__), (msleep_interruptible)(ms))
-#define ssleep(s)	(__libcdev_might_sleep(__FILE__, __LINE__), (ssleep)(s))
+#define ssleep(s) (__libcdev_might_sleep(__FILE__, __LINE__), (ssleep)(s))
 
-#define ndelay(n)	__libcdev_nsleep(n)
-#define udelay(n)	__libcdev_nsleep((n) * 1000ULL)
-#define mdelay(n)	msleep(n)
+#define ndelay(n) __libcdev_nsleep(n)
+#define udelay(n) __libcdev_nsleep((n)*1000ULL)
+#define mdelay(n) msleep(n)
 #define usleep_range(min, max) \
-	(__libcdev_might_sleep(__FILE__, __LINE__), __libcdev_nsleep((min) * 1000ULL))
-#define fsleep(usecs) \
-	(__libcdev_might_sleep(__FILE__, __LINE__), __libcdev_nsleep((usecs) * 1000ULL))
+	(__libcdev_might_sleep(__FILE__, __LINE__), __libcdev_nsleep((min)*1000ULL))
+#define fsleep(usecs) (__libcdev_might_sleep(__FILE__, __LINE__), __libcdev_nsleep((usecs)*1000ULL))
 
 #endif

@@ -22,45 +22,42 @@
 #include <libcdev/platform.h>
 #include <libcdev/sysfs.h>
 
-#define kobj_to_dev(k)	container_of(k, struct device, kobj)
+#define kobj_to_dev(k) container_of(k, struct device, kobj)
 
 #define DEVICE_ATTR(_name, _mode, _show, _store) \
 	struct device_attribute dev_attr_##_name = __ATTR(_name, _mode, _show, _store)
-#define DEVICE_ATTR_RW(_name) \
-	struct device_attribute dev_attr_##_name = __ATTR_RW(_name)
+#define DEVICE_ATTR_RW(_name) struct device_attribute dev_attr_##_name = __ATTR_RW(_name)
 #define DEVICE_ATTR_ADMIN_RW(_name) \
 	struct device_attribute dev_attr_##_name = __ATTR_RW_MODE(_name, 0600)
-#define DEVICE_ATTR_RO(_name) \
-	struct device_attribute dev_attr_##_name = __ATTR_RO(_name)
+#define DEVICE_ATTR_RO(_name) struct device_attribute dev_attr_##_name = __ATTR_RO(_name)
 #define DEVICE_ATTR_ADMIN_RO(_name) \
 	struct device_attribute dev_attr_##_name = __ATTR_RO_MODE(_name, 0400)
-#define DEVICE_ATTR_WO(_name) \
-	struct device_attribute dev_attr_##_name = __ATTR_WO(_name)
+#define DEVICE_ATTR_WO(_name) struct device_attribute dev_attr_##_name = __ATTR_WO(_name)
 
-#define CLASS_ATTR_RW(_name) \
-	struct class_attribute class_attr_##_name = __ATTR_RW(_name)
-#define CLASS_ATTR_RO(_name) \
-	struct class_attribute class_attr_##_name = __ATTR_RO(_name)
-#define CLASS_ATTR_WO(_name) \
-	struct class_attribute class_attr_##_name = __ATTR_WO(_name)
+#define CLASS_ATTR_RW(_name) struct class_attribute class_attr_##_name = __ATTR_RW(_name)
+#define CLASS_ATTR_RO(_name) struct class_attribute class_attr_##_name = __ATTR_RO(_name)
+#define CLASS_ATTR_WO(_name) struct class_attribute class_attr_##_name = __ATTR_WO(_name)
 
 /* devm_*() allocations: GFP_KERNEL may sleep, which is checked where the driver calls it. */
-#define __libcdev_devm_gfp(gfp) __extension__ ({				\
-	gfp_t __g = (gfp);						\
-	if (__g & __GFP_DIRECT_RECLAIM)					\
-		__libcdev_might_sleep(__FILE__, __LINE__);		\
-	__g;								\
-})
+#define __libcdev_devm_gfp(gfp)                                    \
+	__extension__({                                            \
+		gfp_t __g = (gfp);                                 \
+		if (__g & __GFP_DIRECT_RECLAIM)                    \
+			__libcdev_might_sleep(__FILE__, __LINE__); \
+		__g;                                               \
+	})
 /* On the library's name, which <libcdev/names.h> maps devm_kmalloc to. */
 #define libcdev_devm_kmalloc(dev, size, gfp) \
 	libcdev_devm_kmalloc(dev, size, __libcdev_devm_gfp(gfp))
 #define devm_kzalloc(dev, size, gfp)	devm_kmalloc(dev, size, (gfp) | __GFP_ZERO)
-#define devm_kcalloc(dev, n, size, gfp)	devm_kmalloc_array(dev, n, size, (gfp) | __GFP_ZERO)
-#define devm_kmalloc_array(dev, n, size, gfp) __extension__ ({		\
-	size_t __bytes;							\
-	__builtin_mul_overflow((size_t)(n), (size_t)(size), &__bytes) ?	\
-		NULL : devm_kmalloc(dev, __bytes, gfp);			\
-})
+#define devm_kcalloc(dev, n, size, gfp) devm_kmalloc_array(dev, n, size, (gfp) | __GFP_ZERO)
+#define devm_kmalloc_array(dev, n, size, gfp)                                   \
+	__extension__({                                                         \
+		size_t __bytes;                                                 \
+		__builtin_mul_overflow((size_t)(n), (size_t)(size), &__bytes) ? \
+			NULL :                                                  \
+			devm_kmalloc(dev, __bytes, gfp);                        \
+	})
 
 static inline void dev_set_drvdata(struct device *dev, void *data)
 {
@@ -75,13 +72,13 @@ static inline void device_initialize(struct device *dev)
 
 #define dev_printk(level, dev, fmt, ...) \
 	printk(level "%s %s: " fmt, dev_driver_string(dev), dev_name(dev), ##__VA_ARGS__)
-#define dev_emerg(dev, fmt, ...)	dev_printk(KERN_EMERG, dev, fmt, ##__VA_ARGS__)
-#define dev_alert(dev, fmt, ...)	dev_printk(KERN_ALERT, dev, fmt, ##__VA_ARGS__)
-#define dev_crit(dev, fmt, ...)		dev_printk(KERN_CRIT, dev, fmt, ##__VA_ARGS__)
-#define dev_err(dev, fmt, ...)		dev_printk(KERN_ERR, dev, fmt, ##__VA_ARGS__)
-#define dev_warn(dev, fmt, ...)		dev_printk(KERN_WARNING, dev, fmt, ##__VA_ARGS__)
-#define dev_notice(dev, fmt, ...)	dev_printk(KERN_NOTICE, dev, fmt, ##__VA_ARGS__)
-#define dev_info(dev, fmt, ...)		dev_printk(KERN_INFO, dev, fmt, ##__VA_ARGS__)
-#define dev_dbg(dev, fmt, ...)		dev_printk(KERN_DEBUG, dev, fmt, ##__VA_ARGS__)
+#define dev_emerg(dev, fmt, ...)  dev_printk(KERN_EMERG, dev, fmt, ##__VA_ARGS__)
+#define dev_alert(dev, fmt, ...)  dev_printk(KERN_ALERT, dev, fmt, ##__VA_ARGS__)
+#define dev_crit(dev, fmt, ...)	  dev_printk(KERN_CRIT, dev, fmt, ##__VA_ARGS__)
+#define dev_err(dev, fmt, ...)	  dev_printk(KERN_ERR, dev, fmt, ##__VA_ARGS__)
+#define dev_warn(dev, fmt, ...)	  dev_printk(KERN_WARNING, dev, fmt, ##__VA_ARGS__)
+#define dev_notice(dev, fmt, ...) dev_printk(KERN_NOTICE, dev, fmt, ##__VA_ARGS__)
+#define dev_info(dev, fmt, ...)	  dev_printk(KERN_INFO, dev, fmt, ##__VA_ARGS__)
+#define dev_dbg(dev, fmt, ...)	  dev_printk(KERN_DEBUG, dev, fmt, ##__VA_ARGS__)
 
 #endif

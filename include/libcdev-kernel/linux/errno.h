@@ -12,24 +12,24 @@
 #include_next <linux/errno.h>
 
 #ifndef ERESTARTSYS
-#define ERESTARTSYS	512
+#define ERESTARTSYS 512
 #endif
-#define ERESTARTNOINTR	513
-#define ERESTARTNOHAND	514
-#define ENOIOCTLCMD	515
+#define ERESTARTNOINTR	      513
+#define ERESTARTNOHAND	      514
+#define ENOIOCTLCMD	      515
 #define ERESTART_RESTARTBLOCK 516
-#define EPROBE_DEFER	517
-#define EOPENSTALE	518
-#define ENOPARAM	519
-#define EBADHANDLE	521
-#define ENOTSYNC	522
-#define EBADCOOKIE	523
-#define ENOTSUPP	524
-#define ETOOSMALL	525
-#define ESERVERFAULT	526
-#define EBADTYPE	527
-#define EJUKEBOX	528
-#define EIOCBQUEUED	529
-#define ERECALLCONFLICT	530
+#define EPROBE_DEFER	      517
+#define EOPENSTALE	      518
+#define ENOPARAM	      519
+#define EBADHANDLE	      521
+#define ENOTSYNC	      522
+#define EBADCOOKIE	      523
+#define ENOTSUPP	      524
+#define ETOOSMALL	      525
+#define ESERVERFAULT	      526
+#define EBADTYPE	      527
+#define EJUKEBOX	      528
+#define EIOCBQUEUED	      529
+#define ERECALLCONFLICT	      530
 
 #endif

@@ -17,14 +17,16 @@
 
 #include <libcdev/module.h>
 
-#define __LIBCDEV_EXPORT(sym, gpl_only)					\
+#define __LIBCDEV_EXPORT(sym, gpl_only)                                       \
 	__attribute__((constructor)) static void __libcdev_export_##sym(void) \
-	{ libcdev_module_export(THIS_MODULE, #sym, gpl_only); }		\
+	{                                                                     \
+		libcdev_module_export(THIS_MODULE, #sym, gpl_only);           \
+	}                                                                     \
 	extern __typeof__(sym) sym
 
-#define EXPORT_SYMBOL(sym)		__LIBCDEV_EXPORT(sym, false)
-#define EXPORT_SYMBOL_GPL(sym)		__LIBCDEV_EXPORT(sym, true)
-#define EXPORT_SYMBOL_NS(sym, ns)	__LIBCDEV_EXPORT(sym, false)
-#define EXPORT_SYMBOL_NS_GPL(sym, ns)	__LIBCDEV_EXPORT(sym, true)
+#define EXPORT_SYMBOL(sym)	      __LIBCDEV_EXPORT(sym, false)
+#define EXPORT_SYMBOL_GPL(sym)	      __LIBCDEV_EXPORT(sym, true)
+#define EXPORT_SYMBOL_NS(sym, ns)     __LIBCDEV_EXPORT(sym, false)
+#define EXPORT_SYMBOL_NS_GPL(sym, ns) __LIBCDEV_EXPORT(sym, true)
 
 #endif

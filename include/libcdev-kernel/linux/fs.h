@@ -37,7 +37,7 @@
 #include <libcdev/printk.h>
 #include <libcdev/uaccess.h>
 
-#define MAX_LFS_FILESIZE	((loff_t)LLONG_MAX)
+#define MAX_LFS_FILESIZE ((loff_t)LLONG_MAX)
 
 /* How many bytes from @pos a simple_*_buffer() call moves: 0 at the end, -EINVAL before the start. */
 static inline ssize_t __simple_buffer_span(loff_t pos, size_t available, size_t count)
@@ -87,11 +87,11 @@ static inline ssize_t simple_write_to_buffer(void *to, size_t available, loff_t 
 }
 
 /* They touch the caller's memory, which may sleep: checked at the driver's line (kcheck.h). */
-#define simple_read_from_buffer(to, count, ppos, from, available)		\
-	(__libcdev_might_sleep(__FILE__, __LINE__),				\
+#define simple_read_from_buffer(to, count, ppos, from, available) \
+	(__libcdev_might_sleep(__FILE__, __LINE__),               \
 	 simple_read_from_buffer(to, count, ppos, from, available))
-#define simple_write_to_buffer(to, available, ppos, from, count)		\
-	(__libcdev_might_sleep(__FILE__, __LINE__),				\
+#define simple_write_to_buffer(to, available, ppos, from, count) \
+	(__libcdev_might_sleep(__FILE__, __LINE__),              \
 	 simple_write_to_buffer(to, available, ppos, from, count))
 
 /*
@@ -109,7 +109,8 @@ static inline void __libcdev_fasync_unsupported(void)
 	static int said;
 
 	if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
-		printk(KERN_NOTICE "fasync: SIGIO cannot be sent through CUSE; O_ASYNC readers get no signal");
+		printk(KERN_NOTICE
+		       "fasync: SIGIO cannot be sent through CUSE; O_ASYNC readers get no signal");
 }
 
 static inline int fasync_helper(int fd, struct file *filp, int on, struct fasync_struct **fapp)

@@ -21,17 +21,17 @@
 #include <linux/types.h>
 
 enum hrtimer_mode {
-	HRTIMER_MODE_ABS	= 0x00,
-	HRTIMER_MODE_REL	= 0x01,
-	HRTIMER_MODE_PINNED	= 0x02,
-	HRTIMER_MODE_SOFT	= 0x04,
-	HRTIMER_MODE_HARD	= 0x08,
-	HRTIMER_MODE_ABS_PINNED	= HRTIMER_MODE_ABS | HRTIMER_MODE_PINNED,
-	HRTIMER_MODE_REL_PINNED	= HRTIMER_MODE_REL | HRTIMER_MODE_PINNED,
-	HRTIMER_MODE_ABS_SOFT	= HRTIMER_MODE_ABS | HRTIMER_MODE_SOFT,
-	HRTIMER_MODE_REL_SOFT	= HRTIMER_MODE_REL | HRTIMER_MODE_SOFT,
-	HRTIMER_MODE_ABS_HARD	= HRTIMER_MODE_ABS | HRTIMER_MODE_HARD,
-	HRTIMER_MODE_REL_HARD	= HRTIMER_MODE_REL | HRTIMER_MODE_HARD,
+	HRTIMER_MODE_ABS = 0x00,
+	HRTIMER_MODE_REL = 0x01,
+	HRTIMER_MODE_PINNED = 0x02,
+	HRTIMER_MODE_SOFT = 0x04,
+	HRTIMER_MODE_HARD = 0x08,
+	HRTIMER_MODE_ABS_PINNED = HRTIMER_MODE_ABS | HRTIMER_MODE_PINNED,
+	HRTIMER_MODE_REL_PINNED = HRTIMER_MODE_REL | HRTIMER_MODE_PINNED,
+	HRTIMER_MODE_ABS_SOFT = HRTIMER_MODE_ABS | HRTIMER_MODE_SOFT,
+	HRTIMER_MODE_REL_SOFT = HRTIMER_MODE_REL | HRTIMER_MODE_SOFT,
+	HRTIMER_MODE_ABS_HARD = HRTIMER_MODE_ABS | HRTIMER_MODE_HARD,
+	HRTIMER_MODE_REL_HARD = HRTIMER_MODE_REL | HRTIMER_MODE_HARD,
 };
 
 enum hrtimer_restart {
@@ -43,7 +43,7 @@ struct hrtimer {
 	enum hrtimer_restart (*function)(struct hrtimer *);
 	/* private */
 	struct timer_list __timer;
-	ktime_t __expires;		/* CLOCK_MONOTONIC nanoseconds */
+	ktime_t __expires; /* CLOCK_MONOTONIC nanoseconds */
 	clockid_t __clock;
 };
 
@@ -67,8 +67,7 @@ static inline void __libcdev_hrtimer_fire(struct timer_list *t)
 		mod_timer(&timer->__timer, __libcdev_hrtimer_jiffies(timer->__expires));
 }
 
-static inline void hrtimer_init(struct hrtimer *timer, clockid_t clock_id,
-				enum hrtimer_mode mode)
+static inline void hrtimer_init(struct hrtimer *timer, clockid_t clock_id, enum hrtimer_mode mode)
 {
 	(void)mode;
 	timer_setup(&timer->__timer, __libcdev_hrtimer_fire, 0);

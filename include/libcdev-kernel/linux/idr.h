@@ -14,12 +14,12 @@
 #include <libcdev/idr.h>
 #include <libcdev/module.h>
 
-#define IDR_INIT(name)		LIBCDEV_IDR_INIT(THIS_MODULE)
-#define DEFINE_IDR(name)	struct idr name = IDR_INIT(name)
-#define idr_init(idr)		libcdev_idr_init(idr, THIS_MODULE)
+#define IDR_INIT(name)	 LIBCDEV_IDR_INIT(THIS_MODULE)
+#define DEFINE_IDR(name) struct idr name = IDR_INIT(name)
+#define idr_init(idr)	 libcdev_idr_init(idr, THIS_MODULE)
 
-#define IDA_INIT(name)		LIBCDEV_IDA_INIT(THIS_MODULE)
-#define DEFINE_IDA(name)	struct ida name = IDA_INIT(name)
-#define ida_init(ida)		libcdev_ida_init(ida, THIS_MODULE)
+#define IDA_INIT(name)	 LIBCDEV_IDA_INIT(THIS_MODULE)
+#define DEFINE_IDA(name) struct ida name = IDA_INIT(name)
+#define ida_init(ida)	 libcdev_ida_init(ida, THIS_MODULE)
 
 #endif

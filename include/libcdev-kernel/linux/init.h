@@ -16,7 +16,7 @@
 #define __exitdata
 #define __initconst
 #define __init_or_module
-#define __exit_p(x)	x
+#define __exit_p(x) x
 #define __devinit
 #define __devexit
 

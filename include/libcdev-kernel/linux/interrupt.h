@@ -44,28 +44,27 @@ static inline int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state
 	libcdev_request_threaded_irq(irq, handler, thread_fn, flags, name, dev_id, THIS_MODULE)
 #define request_irq(irq, handler, flags, name, dev_id) \
 	libcdev_request_threaded_irq(irq, handler, NULL, flags, name, dev_id, THIS_MODULE)
-#define devm_request_threaded_irq(dev, irq, handler, thread_fn, flags, name, dev_id) \
+#define devm_request_threaded_irq(dev, irq, handler, thread_fn, flags, name, dev_id)         \
 	libcdev_devm_request_threaded_irq(dev, irq, handler, thread_fn, flags, name, dev_id, \
 					  THIS_MODULE)
 #define devm_request_irq(dev, irq, handler, flags, name, dev_id) \
-	libcdev_devm_request_threaded_irq(dev, irq, handler, NULL, flags, name, dev_id, \
-					  THIS_MODULE)
+	libcdev_devm_request_threaded_irq(dev, irq, handler, NULL, flags, name, dev_id, THIS_MODULE)
 
-#define DECLARE_TASKLET(name, _callback)				\
-	struct tasklet_struct name = { .count = 0, .use_callback = true, \
-		.callback = (_callback), .owner = THIS_MODULE }
-#define DECLARE_TASKLET_DISABLED(name, _callback)			\
-	struct tasklet_struct name = { .count = 1, .use_callback = true, \
-		.callback = (_callback), .owner = THIS_MODULE }
-#define DECLARE_TASKLET_OLD(name, _func)				\
-	struct tasklet_struct name = { .count = 0, .func = (_func),	\
-		.owner = THIS_MODULE }
-#define DECLARE_TASKLET_DISABLED_OLD(name, _func)			\
-	struct tasklet_struct name = { .count = 1, .func = (_func),	\
-		.owner = THIS_MODULE }
+#define DECLARE_TASKLET(name, _callback)                                                        \
+	struct tasklet_struct name = {                                                          \
+		.count = 0, .use_callback = true, .callback = (_callback), .owner = THIS_MODULE \
+	}
+#define DECLARE_TASKLET_DISABLED(name, _callback)                                               \
+	struct tasklet_struct name = {                                                          \
+		.count = 1, .use_callback = true, .callback = (_callback), .owner = THIS_MODULE \
+	}
+#define DECLARE_TASKLET_OLD(name, _func) \
+	struct tasklet_struct name = { .count = 0, .func = (_func), .owner = THIS_MODULE }
+#define DECLARE_TASKLET_DISABLED_OLD(name, _func) \
+	struct tasklet_struct name = { .count = 1, .func = (_func), .owner = THIS_MODULE }
 
-#define tasklet_setup(t, callback)	libcdev_tasklet_setup(t, callback, THIS_MODULE)
-#define tasklet_init(t, func, data)	libcdev_tasklet_init(t, func, data, THIS_MODULE)
+#define tasklet_setup(t, callback)  libcdev_tasklet_setup(t, callback, THIS_MODULE)
+#define tasklet_init(t, func, data) libcdev_tasklet_init(t, func, data, THIS_MODULE)
 
 #define from_tasklet(var, callback_tasklet, tasklet_fieldname) \
 	container_of(callback_tasklet, __typeof__(*var), tasklet_fieldname)

@@ -5,6 +5,6 @@
 
 #include <libcdev/irq.h>
 
-#define IRQ_RETVAL(x)	((x) ? IRQ_HANDLED : IRQ_NONE)
+#define IRQ_RETVAL(x) ((x) ? IRQ_HANDLED : IRQ_NONE)
 
 #endif

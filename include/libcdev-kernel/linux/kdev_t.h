@@ -11,8 +11,8 @@
 #include <linux/types.h>
 #include <libcdev/kdev_t.h>
 
-#define print_dev_t(buffer, dev)	sprintf((buffer), "%u:%u\n", MAJOR(dev), MINOR(dev))
-#define format_dev_t(buffer, dev)	(sprintf(buffer, "%u:%u", MAJOR(dev), MINOR(dev)), buffer)
+#define print_dev_t(buffer, dev)  sprintf((buffer), "%u:%u\n", MAJOR(dev), MINOR(dev))
+#define format_dev_t(buffer, dev) (sprintf(buffer, "%u:%u", MAJOR(dev), MINOR(dev)), buffer)
 
 static inline bool old_valid_dev(dev_t dev)
 {

@@ -26,29 +26,29 @@
 #include <libcdev/kcheck.h>
 #include <libcdev/moduleparam.h>
 
-#define U8_MAX		((u8)~0U)
-#define S8_MAX		((s8)(U8_MAX >> 1))
-#define S8_MIN		((s8)(-S8_MAX - 1))
-#define U16_MAX		((u16)~0U)
-#define S16_MAX		((s16)(U16_MAX >> 1))
-#define S16_MIN		((s16)(-S16_MAX - 1))
-#define U32_MAX		((u32)~0U)
-#define S32_MAX		((s32)(U32_MAX >> 1))
-#define S32_MIN		((s32)(-S32_MAX - 1))
-#define U64_MAX		((u64)~0ULL)
-#define S64_MAX		((s64)(U64_MAX >> 1))
-#define S64_MIN		((s64)(-S64_MAX - 1))
+#define U8_MAX	((u8)~0U)
+#define S8_MAX	((s8)(U8_MAX >> 1))
+#define S8_MIN	((s8)(-S8_MAX - 1))
+#define U16_MAX ((u16)~0U)
+#define S16_MAX ((s16)(U16_MAX >> 1))
+#define S16_MIN ((s16)(-S16_MAX - 1))
+#define U32_MAX ((u32)~0U)
+#define S32_MAX ((s32)(U32_MAX >> 1))
+#define S32_MIN ((s32)(-S32_MAX - 1))
+#define U64_MAX ((u64)~0ULL)
+#define S64_MAX ((s64)(U64_MAX >> 1))
+#define S64_MIN ((s64)(-S64_MAX - 1))
 
-#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
-#define DIV_ROUND_CLOSEST(x, d)	(((x) + ((d) / 2)) / (d))
-#define roundup(x, y)		((((x) + ((y) - 1)) / (y)) * (y))
+#define DIV_ROUND_UP(n, d)	(((n) + (d)-1) / (d))
+#define DIV_ROUND_CLOSEST(x, d) (((x) + ((d) / 2)) / (d))
+#define roundup(x, y)		((((x) + ((y)-1)) / (y)) * (y))
 #define rounddown(x, y)		((x) - ((x) % (y)))
 #define __ALIGN_MASK(x, mask)	(((x) + (mask)) & ~(mask))
-#define ALIGN(x, a)		__ALIGN_MASK(x, (__typeof__(x))(a) - 1)
-#define ALIGN_DOWN(x, a)	ALIGN((x) - ((a) - 1), (a))
-#define IS_ALIGNED(x, a)	(((x) & ((__typeof__(x))(a) - 1)) == 0)
-#define round_up(x, y)		((((x) - 1) | ((__typeof__(x))((y) - 1))) + 1)
-#define round_down(x, y)	((x) & ~((__typeof__(x))((y) - 1)))
+#define ALIGN(x, a)		__ALIGN_MASK(x, (__typeof__(x))(a)-1)
+#define ALIGN_DOWN(x, a)	ALIGN((x) - ((a)-1), (a))
+#define IS_ALIGNED(x, a)	(((x) & ((__typeof__(x))(a)-1)) == 0)
+#define round_up(x, y)		((((x)-1) | ((__typeof__(x))((y)-1))) + 1)
+#define round_down(x, y)	((x) & ~((__typeof__(x))((y)-1)))
 #define abs_diff(a, b)		((a) > (b) ? (a) - (b) : (b) - (a))
 
 /* Like snprintf(), but returns what was written (not what would have been). */
@@ -106,30 +106,30 @@ static inline int __libcdev_kstrtoll(const char *s, unsigned int base, long long
 	return 0;
 }
 
-#define __LIBCDEV_KSTRTO_U(name, type, maxv)				\
-static inline int name(const char *s, unsigned int base, type *res)	\
-{									\
-	unsigned long long v;						\
-	int ret = __libcdev_kstrtoull(s, base, &v);			\
-	if (ret)							\
-		return ret;						\
-	if (v > (maxv))							\
-		return -ERANGE;						\
-	*res = (type)v;							\
-	return 0;							\
-}
-#define __LIBCDEV_KSTRTO_S(name, type, minv, maxv)			\
-static inline int name(const char *s, unsigned int base, type *res)	\
-{									\
-	long long v;							\
-	int ret = __libcdev_kstrtoll(s, base, &v);			\
-	if (ret)							\
-		return ret;						\
-	if (v < (minv) || v > (maxv))					\
-		return -ERANGE;						\
-	*res = (type)v;							\
-	return 0;							\
-}
+#define __LIBCDEV_KSTRTO_U(name, type, maxv)                                \
+	static inline int name(const char *s, unsigned int base, type *res) \
+	{                                                                   \
+		unsigned long long v;                                       \
+		int ret = __libcdev_kstrtoull(s, base, &v);                 \
+		if (ret)                                                    \
+			return ret;                                         \
+		if (v > (maxv))                                             \
+			return -ERANGE;                                     \
+		*res = (type)v;                                             \
+		return 0;                                                   \
+	}
+#define __LIBCDEV_KSTRTO_S(name, type, minv, maxv)                          \
+	static inline int name(const char *s, unsigned int base, type *res) \
+	{                                                                   \
+		long long v;                                                \
+		int ret = __libcdev_kstrtoll(s, base, &v);                  \
+		if (ret)                                                    \
+			return ret;                                         \
+		if (v < (minv) || v > (maxv))                               \
+			return -ERANGE;                                     \
+		*res = (type)v;                                             \
+		return 0;                                                   \
+	}
 __LIBCDEV_KSTRTO_U(kstrtoull, unsigned long long, ULLONG_MAX)
 __LIBCDEV_KSTRTO_U(kstrtoul, unsigned long, ULONG_MAX)
 __LIBCDEV_KSTRTO_U(kstrtouint, unsigned int, UINT_MAX)
@@ -143,11 +143,13 @@ __LIBCDEV_KSTRTO_S(kstrtos8, s8, S8_MIN, S8_MAX)
 
 #define simple_strtoul(cp, endp, base)	strtoul(cp, endp, base)
 #define simple_strtol(cp, endp, base)	strtol(cp, endp, base)
-#define simple_strtoull(cp, endp, base)	strtoull(cp, endp, base)
+#define simple_strtoull(cp, endp, base) strtoull(cp, endp, base)
 
 /* Sleeping is allowed in every context a driver's methods run in here. */
-#define might_sleep()		__libcdev_might_sleep(__FILE__, __LINE__)
-#define might_resched()		do { } while (0)
-#define cond_resched()		0
+#define might_sleep() __libcdev_might_sleep(__FILE__, __LINE__)
+#define might_resched() \
+	do {            \
+	} while (0)
+#define cond_resched() 0
 
 #endif

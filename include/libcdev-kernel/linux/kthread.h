@@ -13,26 +13,25 @@
 #include <linux/sched.h>
 #include <libcdev/kdefer.h>
 
-#define NUMA_NO_NODE	(-1)
+#define NUMA_NO_NODE (-1)
 
-#define kthread_create_on_node(threadfn, data, node, namefmt, ...)	\
-__extension__ ({							\
-	char __kt_name[TASK_COMM_LEN];					\
-	(void)(node);							\
-	snprintf(__kt_name, sizeof(__kt_name), namefmt, ##__VA_ARGS__);	\
-	libcdev_kthread_create(THIS_MODULE, threadfn, data, __kt_name);	\
-})
+#define kthread_create_on_node(threadfn, data, node, namefmt, ...)              \
+	__extension__({                                                         \
+		char __kt_name[TASK_COMM_LEN];                                  \
+		(void)(node);                                                   \
+		snprintf(__kt_name, sizeof(__kt_name), namefmt, ##__VA_ARGS__); \
+		libcdev_kthread_create(THIS_MODULE, threadfn, data, __kt_name); \
+	})
 #define kthread_create(threadfn, data, namefmt, ...) \
 	kthread_create_on_node(threadfn, data, NUMA_NO_NODE, namefmt, ##__VA_ARGS__)
 
-#define kthread_run(threadfn, data, namefmt, ...)			\
-__extension__ ({							\
-	struct task_struct *__k =					\
-		kthread_create(threadfn, data, namefmt, ##__VA_ARGS__);	\
-	if (!IS_ERR(__k))						\
-		wake_up_process(__k);					\
-	__k;								\
-})
+#define kthread_run(threadfn, data, namefmt, ...)                                                 \
+	__extension__({                                                                           \
+		struct task_struct *__k = kthread_create(threadfn, data, namefmt, ##__VA_ARGS__); \
+		if (!IS_ERR(__k))                                                                 \
+			wake_up_process(__k);                                                     \
+		__k;                                                                              \
+	})
 
 static inline void kthread_bind(struct task_struct *k, unsigned int cpu)
 {

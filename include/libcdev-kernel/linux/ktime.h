@@ -12,12 +12,12 @@
 #include <linux/jiffies.h>
 #include <linux/types.h>
 
-#define NSEC_PER_USEC	1000L
-#define NSEC_PER_MSEC	1000000L
-#define NSEC_PER_SEC	1000000000L
-#define USEC_PER_MSEC	1000L
-#define USEC_PER_SEC	1000000L
-#define MSEC_PER_SEC	1000L
+#define NSEC_PER_USEC 1000L
+#define NSEC_PER_MSEC 1000000L
+#define NSEC_PER_SEC  1000000000L
+#define USEC_PER_MSEC 1000L
+#define USEC_PER_SEC  1000000L
+#define MSEC_PER_SEC  1000L
 
 struct timespec64 {
 	time64_t tv_sec;
@@ -32,14 +32,38 @@ static inline ktime_t __libcdev_clock_ns(clockid_t clk)
 	return (ktime_t)ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
 }
 
-static inline ktime_t ktime_get(void) { return __libcdev_clock_ns(CLOCK_MONOTONIC); }
-static inline ktime_t ktime_get_real(void) { return __libcdev_clock_ns(CLOCK_REALTIME); }
-static inline ktime_t ktime_get_boottime(void) { return __libcdev_clock_ns(CLOCK_BOOTTIME); }
-static inline u64 ktime_get_ns(void) { return (u64)ktime_get(); }
-static inline u64 ktime_get_real_ns(void) { return (u64)ktime_get_real(); }
-static inline u64 ktime_get_boottime_ns(void) { return (u64)ktime_get_boottime(); }
-static inline time64_t ktime_get_seconds(void) { return ktime_get() / NSEC_PER_SEC; }
-static inline time64_t ktime_get_real_seconds(void) { return ktime_get_real() / NSEC_PER_SEC; }
+static inline ktime_t ktime_get(void)
+{
+	return __libcdev_clock_ns(CLOCK_MONOTONIC);
+}
+static inline ktime_t ktime_get_real(void)
+{
+	return __libcdev_clock_ns(CLOCK_REALTIME);
+}
+static inline ktime_t ktime_get_boottime(void)
+{
+	return __libcdev_clock_ns(CLOCK_BOOTTIME);
+}
+static inline u64 ktime_get_ns(void)
+{
+	return (u64)ktime_get();
+}
+static inline u64 ktime_get_real_ns(void)
+{
+	return (u64)ktime_get_real();
+}
+static inline u64 ktime_get_boottime_ns(void)
+{
+	return (u64)ktime_get_boottime();
+}
+static inline time64_t ktime_get_seconds(void)
+{
+	return ktime_get() / NSEC_PER_SEC;
+}
+static inline time64_t ktime_get_real_seconds(void)
+{
+	return ktime_get_real() / NSEC_PER_SEC;
+}
 
 static inline struct timespec64 ns_to_timespec64(s64 ns)
 {
@@ -48,25 +72,31 @@ static inline struct timespec64 ns_to_timespec64(s64 ns)
 	return ts;
 }
 
-static inline void ktime_get_ts64(struct timespec64 *ts) { *ts = ns_to_timespec64(ktime_get()); }
-static inline void ktime_get_real_ts64(struct timespec64 *ts) { *ts = ns_to_timespec64(ktime_get_real()); }
+static inline void ktime_get_ts64(struct timespec64 *ts)
+{
+	*ts = ns_to_timespec64(ktime_get());
+}
+static inline void ktime_get_real_ts64(struct timespec64 *ts)
+{
+	*ts = ns_to_timespec64(ktime_get_real());
+}
 
-#define ktime_set(secs, nsecs)	((ktime_t)(secs) * NSEC_PER_SEC + (ktime_t)(nsecs))
-#define ktime_add(a, b)		((a) + (b))
-#define ktime_sub(a, b)		((a) - (b))
-#define ktime_add_ns(kt, ns)	((kt) + (ktime_t)(ns))
-#define ktime_add_us(kt, us)	((kt) + (ktime_t)(us) * NSEC_PER_USEC)
-#define ktime_add_ms(kt, ms)	((kt) + (ktime_t)(ms) * NSEC_PER_MSEC)
-#define ktime_compare(a, b)	((a) < (b) ? -1 : (a) > (b) ? 1 : 0)
-#define ktime_after(a, b)	((a) > (b))
-#define ktime_before(a, b)	((a) < (b))
-#define ktime_to_ns(kt)		((s64)(kt))
-#define ktime_to_us(kt)		((s64)(kt) / NSEC_PER_USEC)
-#define ktime_to_ms(kt)		((s64)(kt) / NSEC_PER_MSEC)
-#define ns_to_ktime(ns)		((ktime_t)(ns))
-#define ms_to_ktime(ms)		((ktime_t)(ms) * NSEC_PER_MSEC)
-#define us_to_ktime(us)		((ktime_t)(us) * NSEC_PER_USEC)
-#define ktime_us_delta(later, earlier)	ktime_to_us(ktime_sub(later, earlier))
-#define ktime_ms_delta(later, earlier)	ktime_to_ms(ktime_sub(later, earlier))
+#define ktime_set(secs, nsecs)	       ((ktime_t)(secs)*NSEC_PER_SEC + (ktime_t)(nsecs))
+#define ktime_add(a, b)		       ((a) + (b))
+#define ktime_sub(a, b)		       ((a) - (b))
+#define ktime_add_ns(kt, ns)	       ((kt) + (ktime_t)(ns))
+#define ktime_add_us(kt, us)	       ((kt) + (ktime_t)(us)*NSEC_PER_USEC)
+#define ktime_add_ms(kt, ms)	       ((kt) + (ktime_t)(ms)*NSEC_PER_MSEC)
+#define ktime_compare(a, b)	       ((a) < (b) ? -1 : (a) > (b) ? 1 : 0)
+#define ktime_after(a, b)	       ((a) > (b))
+#define ktime_before(a, b)	       ((a) < (b))
+#define ktime_to_ns(kt)		       ((s64)(kt))
+#define ktime_to_us(kt)		       ((s64)(kt) / NSEC_PER_USEC)
+#define ktime_to_ms(kt)		       ((s64)(kt) / NSEC_PER_MSEC)
+#define ns_to_ktime(ns)		       ((ktime_t)(ns))
+#define ms_to_ktime(ms)		       ((ktime_t)(ms)*NSEC_PER_MSEC)
+#define us_to_ktime(us)		       ((ktime_t)(us)*NSEC_PER_USEC)
+#define ktime_us_delta(later, earlier) ktime_to_us(ktime_sub(later, earlier))
+#define ktime_ms_delta(later, earlier) ktime_to_ms(ktime_sub(later, earlier))
 
 #endif

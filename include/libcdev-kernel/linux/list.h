@@ -14,11 +14,14 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 
-#define LIST_POISON1	((void *)0x100)
-#define LIST_POISON2	((void *)0x122)
+#define LIST_POISON1 ((void *)0x100)
+#define LIST_POISON2 ((void *)0x122)
 
-#define LIST_HEAD_INIT(name)	{ &(name), &(name) }
-#define LIST_HEAD(name)		struct list_head name = LIST_HEAD_INIT(name)
+#define LIST_HEAD_INIT(name)     \
+	{                        \
+		&(name), &(name) \
+	}
+#define LIST_HEAD(name) struct list_head name = LIST_HEAD_INIT(name)
 
 static inline void INIT_LIST_HEAD(struct list_head *list)
 {
@@ -169,52 +172,48 @@ static inline size_t list_count_nodes(const struct list_head *head)
 	return n;
 }
 
-#define list_entry(ptr, type, member)	container_of(ptr, type, member)
-#define list_first_entry(head, type, member)	list_entry((head)->next, type, member)
-#define list_last_entry(head, type, member)	list_entry((head)->prev, type, member)
-#define list_first_entry_or_null(head, type, member)			\
+#define list_entry(ptr, type, member)	     container_of(ptr, type, member)
+#define list_first_entry(head, type, member) list_entry((head)->next, type, member)
+#define list_last_entry(head, type, member)  list_entry((head)->prev, type, member)
+#define list_first_entry_or_null(head, type, member) \
 	(list_empty(head) ? NULL : list_first_entry(head, type, member))
-#define list_next_entry(pos, member)					\
-	list_entry((pos)->member.next, __typeof__(*(pos)), member)
-#define list_prev_entry(pos, member)					\
-	list_entry((pos)->member.prev, __typeof__(*(pos)), member)
-#define list_entry_is_head(pos, head, member)	(&(pos)->member == (head))
+#define list_next_entry(pos, member)	      list_entry((pos)->member.next, __typeof__(*(pos)), member)
+#define list_prev_entry(pos, member)	      list_entry((pos)->member.prev, __typeof__(*(pos)), member)
+#define list_entry_is_head(pos, head, member) (&(pos)->member == (head))
 
-#define list_for_each(pos, head)					\
-	for ((pos) = (head)->next; (pos) != (head); (pos) = (pos)->next)
-#define list_for_each_prev(pos, head)					\
+#define list_for_each(pos, head) for ((pos) = (head)->next; (pos) != (head); (pos) = (pos)->next)
+#define list_for_each_prev(pos, head) \
 	for ((pos) = (head)->prev; (pos) != (head); (pos) = (pos)->prev)
 /* The _safe forms allow deleting the current entry: @n holds the next one. */
-#define list_for_each_safe(pos, n, head)				\
-	for ((pos) = (head)->next, (n) = (pos)->next; (pos) != (head);	\
+#define list_for_each_safe(pos, n, head)                               \
+	for ((pos) = (head)->next, (n) = (pos)->next; (pos) != (head); \
 	     (pos) = (n), (n) = (pos)->next)
 
-#define list_for_each_entry(pos, head, member)				\
-	for ((pos) = list_first_entry(head, __typeof__(*(pos)), member);	\
-	     !list_entry_is_head(pos, head, member);			\
+#define list_for_each_entry(pos, head, member)                           \
+	for ((pos) = list_first_entry(head, __typeof__(*(pos)), member); \
+	     !list_entry_is_head(pos, head, member); (pos) = list_next_entry(pos, member))
+#define list_for_each_entry_reverse(pos, head, member)                  \
+	for ((pos) = list_last_entry(head, __typeof__(*(pos)), member); \
+	     !list_entry_is_head(pos, head, member); (pos) = list_prev_entry(pos, member))
+#define list_for_each_entry_continue(pos, head, member)                                    \
+	for ((pos) = list_next_entry(pos, member); !list_entry_is_head(pos, head, member); \
 	     (pos) = list_next_entry(pos, member))
-#define list_for_each_entry_reverse(pos, head, member)			\
-	for ((pos) = list_last_entry(head, __typeof__(*(pos)), member);	\
-	     !list_entry_is_head(pos, head, member);			\
-	     (pos) = list_prev_entry(pos, member))
-#define list_for_each_entry_continue(pos, head, member)		\
-	for ((pos) = list_next_entry(pos, member);			\
-	     !list_entry_is_head(pos, head, member);			\
-	     (pos) = list_next_entry(pos, member))
-#define list_for_each_entry_from(pos, head, member)			\
-	for (; !list_entry_is_head(pos, head, member);			\
-	     (pos) = list_next_entry(pos, member))
-#define list_for_each_entry_safe(pos, n, head, member)			\
-	for ((pos) = list_first_entry(head, __typeof__(*(pos)), member),	\
-	     (n) = list_next_entry(pos, member);			\
-	     !list_entry_is_head(pos, head, member);			\
+#define list_for_each_entry_from(pos, head, member) \
+	for (; !list_entry_is_head(pos, head, member); (pos) = list_next_entry(pos, member))
+#define list_for_each_entry_safe(pos, n, head, member)                   \
+	for ((pos) = list_first_entry(head, __typeof__(*(pos)), member), \
+	    (n) = list_next_entry(pos, member);                          \
+	     !list_entry_is_head(pos, head, member);                     \
 	     (pos) = (n), (n) = list_next_entry(n, member))
 
 /* ---- hash-bucket lists: a one-pointer head, nodes that know their link ---- */
 
-#define HLIST_HEAD_INIT		{ .first = NULL }
-#define HLIST_HEAD(name)	struct hlist_head name = { .first = NULL }
-#define INIT_HLIST_HEAD(ptr)	((ptr)->first = NULL)
+#define HLIST_HEAD_INIT       \
+	{                     \
+		.first = NULL \
+	}
+#define HLIST_HEAD(name)     struct hlist_head name = { .first = NULL }
+#define INIT_HLIST_HEAD(ptr) ((ptr)->first = NULL)
 
 static inline void INIT_HLIST_NODE(struct hlist_node *node)
 {
@@ -280,22 +279,21 @@ static inline void hlist_add_behind(struct hlist_node *node, struct hlist_node *
 		node->next->pprev = &node->next;
 }
 
-#define hlist_entry(ptr, type, member)	container_of(ptr, type, member)
-#define hlist_entry_safe(ptr, type, member) __extension__ ({		\
-	__typeof__(ptr) __p = (ptr);					\
-	__p ? hlist_entry(__p, type, member) : NULL;			\
-})
-#define hlist_for_each(pos, head)					\
-	for ((pos) = (head)->first; (pos); (pos) = (pos)->next)
-#define hlist_for_each_safe(pos, n, head)				\
+#define hlist_entry(ptr, type, member) container_of(ptr, type, member)
+#define hlist_entry_safe(ptr, type, member)                  \
+	__extension__({                                      \
+		__typeof__(ptr) __p = (ptr);                 \
+		__p ? hlist_entry(__p, type, member) : NULL; \
+	})
+#define hlist_for_each(pos, head) for ((pos) = (head)->first; (pos); (pos) = (pos)->next)
+#define hlist_for_each_safe(pos, n, head) \
 	for ((pos) = (head)->first; (pos) && ((n) = (pos)->next, 1); (pos) = (n))
-#define hlist_for_each_entry(pos, head, member)			\
-	for ((pos) = hlist_entry_safe((head)->first, __typeof__(*(pos)), member); \
-	     (pos);							\
+#define hlist_for_each_entry(pos, head, member)                                          \
+	for ((pos) = hlist_entry_safe((head)->first, __typeof__(*(pos)), member); (pos); \
 	     (pos) = hlist_entry_safe((pos)->member.next, __typeof__(*(pos)), member))
-#define hlist_for_each_entry_safe(pos, n, head, member)		\
+#define hlist_for_each_entry_safe(pos, n, head, member)                           \
 	for ((pos) = hlist_entry_safe((head)->first, __typeof__(*(pos)), member); \
-	     (pos) && ((n) = (pos)->member.next, 1);			\
+	     (pos) && ((n) = (pos)->member.next, 1);                              \
 	     (pos) = hlist_entry_safe(n, __typeof__(*(pos)), member))
 
 #endif

@@ -11,7 +11,8 @@ static inline bool is_power_of_2(unsigned long n)
 }
 
 /* ilog2 - the floor of log2(@n); @n must not be 0 */
-#define ilog2(n)	((int)(sizeof(unsigned long long) * 8 - 1) - __builtin_clzll((unsigned long long)(n)))
+#define ilog2(n) \
+	((int)(sizeof(unsigned long long) * 8 - 1) - __builtin_clzll((unsigned long long)(n)))
 
 static inline unsigned long roundup_pow_of_two(unsigned long n)
 {

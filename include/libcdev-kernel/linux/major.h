@@ -3,13 +3,13 @@
 #ifndef LIBCDEV_KERNEL_LINUX_MAJOR_H
 #define LIBCDEV_KERNEL_LINUX_MAJOR_H
 
-#define UNNAMED_MAJOR	0
-#define MEM_MAJOR	1
-#define TTY_MAJOR	4
-#define TTYAUX_MAJOR	5
-#define LP_MAJOR	6
-#define MISC_MAJOR	10
-#define INPUT_MAJOR	13
-#define SOUND_MAJOR	14
+#define UNNAMED_MAJOR 0
+#define MEM_MAJOR     1
+#define TTY_MAJOR     4
+#define TTYAUX_MAJOR  5
+#define LP_MAJOR      6
+#define MISC_MAJOR    10
+#define INPUT_MAJOR   13
+#define SOUND_MAJOR   14
 
 #endif

@@ -15,12 +15,16 @@
 #include <linux/module.h>
 #include <libcdev/miscdevice.h>
 
-#define module_misc_device(__misc_device)				\
-	static int __init __misc_device##_init(void)			\
-	{ return misc_register(&(__misc_device)); }			\
-	module_init(__misc_device##_init);				\
-	static void __exit __misc_device##_exit(void)			\
-	{ misc_deregister(&(__misc_device)); }				\
+#define module_misc_device(__misc_device)               \
+	static int __init __misc_device##_init(void)    \
+	{                                               \
+		return misc_register(&(__misc_device)); \
+	}                                               \
+	module_init(__misc_device##_init);              \
+	static void __exit __misc_device##_exit(void)   \
+	{                                               \
+		misc_deregister(&(__misc_device));      \
+	}                                               \
 	module_exit(__misc_device##_exit)
 
 #endif

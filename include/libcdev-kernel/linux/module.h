@@ -22,8 +22,8 @@
 #include <libcdev/module.h>
 
 #define MODULE_DEVICE_TABLE(type, name)
-#define MODULE_FIRMWARE(_firmware)	MODULE_INFO(firmware, _firmware)
-#define MODULE_SOFTDEP(_softdep)	MODULE_INFO(softdep, _softdep)
-#define MODULE_IMPORT_NS(ns)		MODULE_INFO(import_ns, __stringify(ns))
+#define MODULE_FIRMWARE(_firmware) MODULE_INFO(firmware, _firmware)
+#define MODULE_SOFTDEP(_softdep)   MODULE_INFO(softdep, _softdep)
+#define MODULE_IMPORT_NS(ns)	   MODULE_INFO(import_ns, __stringify(ns))
 
 #endif

@@ -48,10 +48,10 @@ static inline void __libcdev_mutex_unlock(struct mutex *lock, const char *file, 
 	(libcdev_mutex_unlock)(lock);
 }
 
-#define libcdev_mutex_lock(lock)	__libcdev_mutex_lock(lock, __FILE__, __LINE__)
+#define libcdev_mutex_lock(lock)	       __libcdev_mutex_lock(lock, __FILE__, __LINE__)
 #define libcdev_mutex_lock_interruptible(lock) __libcdev_mutex_lock_intr(lock, __FILE__, __LINE__)
-#define libcdev_mutex_lock_killable(lock) __libcdev_mutex_lock_intr(lock, __FILE__, __LINE__)
-#define libcdev_mutex_trylock(lock)	__libcdev_mutex_trylock(lock, __FILE__, __LINE__)
-#define libcdev_mutex_unlock(lock)	__libcdev_mutex_unlock(lock, __FILE__, __LINE__)
+#define libcdev_mutex_lock_killable(lock)      __libcdev_mutex_lock_intr(lock, __FILE__, __LINE__)
+#define libcdev_mutex_trylock(lock)	       __libcdev_mutex_trylock(lock, __FILE__, __LINE__)
+#define libcdev_mutex_unlock(lock)	       __libcdev_mutex_unlock(lock, __FILE__, __LINE__)
 
 #endif

@@ -10,6 +10,6 @@
 #include <linux/mod_devicetable.h>
 #include <linux/property.h>
 
-#define of_match_ptr(_ptr)	(_ptr)
+#define of_match_ptr(_ptr) (_ptr)
 
 #endif

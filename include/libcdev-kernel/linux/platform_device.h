@@ -24,22 +24,29 @@ static inline void platform_set_drvdata(struct platform_device *pdev, void *data
 	dev_set_drvdata(&pdev->dev, data);
 }
 
-static inline const struct platform_device_id *platform_get_device_id(const struct platform_device *pdev)
+static inline const struct platform_device_id *
+platform_get_device_id(const struct platform_device *pdev)
 {
 	return pdev->id_entry;
 }
 
-#define module_platform_driver(__platform_driver)			\
-	static int __init __platform_driver##_init(void)		\
-	{ return platform_driver_register(&(__platform_driver)); }	\
-	module_init(__platform_driver##_init);				\
-	static void __exit __platform_driver##_exit(void)		\
-	{ platform_driver_unregister(&(__platform_driver)); }		\
+#define module_platform_driver(__platform_driver)                      \
+	static int __init __platform_driver##_init(void)               \
+	{                                                              \
+		return platform_driver_register(&(__platform_driver)); \
+	}                                                              \
+	module_init(__platform_driver##_init);                         \
+	static void __exit __platform_driver##_exit(void)              \
+	{                                                              \
+		platform_driver_unregister(&(__platform_driver));      \
+	}                                                              \
 	module_exit(__platform_driver##_exit)
 
-#define builtin_platform_driver(__platform_driver)			\
-	static int __init __platform_driver##_init(void)		\
-	{ return platform_driver_register(&(__platform_driver)); }	\
+#define builtin_platform_driver(__platform_driver)                     \
+	static int __init __platform_driver##_init(void)               \
+	{                                                              \
+		return platform_driver_register(&(__platform_driver)); \
+	}                                                              \
 	module_init(__platform_driver##_init)
 
 #endif

@@ -10,12 +10,12 @@
 
 #include <libcdev/kdefer.h>
 
-#define in_atomic()		libcdev_in_atomic()
-#define in_softirq()		libcdev_in_softirq()
-#define in_serving_softirq()	libcdev_in_softirq()
-#define in_hardirq()		libcdev_in_hardirq()
-#define in_irq()		libcdev_in_hardirq()
-#define in_interrupt()		(libcdev_in_hardirq() || libcdev_in_softirq())
-#define in_task()		(!in_interrupt())
+#define in_atomic()	     libcdev_in_atomic()
+#define in_softirq()	     libcdev_in_softirq()
+#define in_serving_softirq() libcdev_in_softirq()
+#define in_hardirq()	     libcdev_in_hardirq()
+#define in_irq()	     libcdev_in_hardirq()
+#define in_interrupt()	     (libcdev_in_hardirq() || libcdev_in_softirq())
+#define in_task()	     (!in_interrupt())
 
 #endif

@@ -21,13 +21,13 @@
 #include <linux/slab.h>
 #include <libcdev/proc_fs.h>
 
-#define proc_mkdir(name, parent)	libcdev_proc_mkdir(name, parent, THIS_MODULE)
+#define proc_mkdir(name, parent) libcdev_proc_mkdir(name, parent, THIS_MODULE)
 #define proc_create_data(name, mode, parent, proc_ops, data) \
 	libcdev_proc_create_data(name, mode, parent, proc_ops, data, THIS_MODULE)
 #define proc_create(name, mode, parent, proc_ops) \
 	libcdev_proc_create_data(name, mode, parent, proc_ops, NULL, THIS_MODULE)
-#define remove_proc_entry(name, parent)	libcdev_remove_proc_entry(name, parent, THIS_MODULE)
-#define remove_proc_subtree(name, parent)	remove_proc_entry(name, parent)
-#define PDE_DATA(inode)	pde_data(inode)
+#define remove_proc_entry(name, parent)	  libcdev_remove_proc_entry(name, parent, THIS_MODULE)
+#define remove_proc_subtree(name, parent) remove_proc_entry(name, parent)
+#define PDE_DATA(inode)			  pde_data(inode)
 
 #endif

@@ -9,8 +9,11 @@ typedef struct {
 	pthread_rwlock_t l;
 } rwlock_t;
 
-#define __RW_LOCK_UNLOCKED(name)	{ PTHREAD_RWLOCK_INITIALIZER }
-#define DEFINE_RWLOCK(name)		rwlock_t name = __RW_LOCK_UNLOCKED(name)
+#define __RW_LOCK_UNLOCKED(name)           \
+	{                                  \
+		PTHREAD_RWLOCK_INITIALIZER \
+	}
+#define DEFINE_RWLOCK(name) rwlock_t name = __RW_LOCK_UNLOCKED(name)
 
 static inline void rwlock_init(rwlock_t *lock)
 {
@@ -47,17 +50,33 @@ static inline int write_trylock(rwlock_t *lock)
 	return pthread_rwlock_trywrlock(&lock->l) == 0;
 }
 
-#define read_lock_irq(lock)		read_lock(lock)
-#define read_unlock_irq(lock)		read_unlock(lock)
-#define write_lock_irq(lock)		write_lock(lock)
-#define write_unlock_irq(lock)		write_unlock(lock)
-#define read_lock_bh(lock)		read_lock(lock)
-#define read_unlock_bh(lock)		read_unlock(lock)
-#define write_lock_bh(lock)		write_lock(lock)
-#define write_unlock_bh(lock)		write_unlock(lock)
-#define read_lock_irqsave(lock, flags)	do { (flags) = 0; read_lock(lock); } while (0)
-#define read_unlock_irqrestore(lock, flags) do { (void)(flags); read_unlock(lock); } while (0)
-#define write_lock_irqsave(lock, flags)	do { (flags) = 0; write_lock(lock); } while (0)
-#define write_unlock_irqrestore(lock, flags) do { (void)(flags); write_unlock(lock); } while (0)
+#define read_lock_irq(lock)    read_lock(lock)
+#define read_unlock_irq(lock)  read_unlock(lock)
+#define write_lock_irq(lock)   write_lock(lock)
+#define write_unlock_irq(lock) write_unlock(lock)
+#define read_lock_bh(lock)     read_lock(lock)
+#define read_unlock_bh(lock)   read_unlock(lock)
+#define write_lock_bh(lock)    write_lock(lock)
+#define write_unlock_bh(lock)  write_unlock(lock)
+#define read_lock_irqsave(lock, flags) \
+	do {                           \
+		(flags) = 0;           \
+		read_lock(lock);       \
+	} while (0)
+#define read_unlock_irqrestore(lock, flags) \
+	do {                                \
+		(void)(flags);              \
+		read_unlock(lock);          \
+	} while (0)
+#define write_lock_irqsave(lock, flags) \
+	do {                            \
+		(flags) = 0;            \
+		write_lock(lock);       \
+	} while (0)
+#define write_unlock_irqrestore(lock, flags) \
+	do {                                 \
+		(void)(flags);               \
+		write_unlock(lock);          \
+	} while (0)
 
 #endif

@@ -18,7 +18,7 @@
 #define task_tgid_nr(tsk)	((tsk)->tgid)
 #define task_pid_vnr(tsk)	((tsk)->pid)
 #define task_tgid_vnr(tsk)	((tsk)->tgid)
-#define fatal_signal_pending(p)	signal_pending(p)
+#define fatal_signal_pending(p) signal_pending(p)
 
 static inline void yield(void)
 {

@@ -16,7 +16,7 @@
  * The macros wrap the library's names, which <libcdev/names.h> maps the
  * kernel's to: a call is checked, a bare name still is the function.
  */
-#define libcdev_down(sem)	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_down)(sem))
+#define libcdev_down(sem) (__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_down)(sem))
 #define libcdev_down_interruptible(sem) \
 	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_down_interruptible)(sem))
 #define libcdev_down_killable(sem) \

@@ -24,10 +24,11 @@
 #include <libcdev/seq_file.h>
 
 /* The seq_file's memory is the opening module's, as its own kmalloc() would be. */
-#define seq_open(file, op)		libcdev_seq_open(file, op, THIS_MODULE)
-#define single_open(file, show, data)	libcdev_single_open(file, show, data, THIS_MODULE)
+#define seq_open(file, op)	      libcdev_seq_open(file, op, THIS_MODULE)
+#define single_open(file, show, data) libcdev_single_open(file, show, data, THIS_MODULE)
 
-#define seq_put_decimal_ull(m, delimiter, num)	seq_printf(m, "%s%llu", delimiter, (unsigned long long)(num))
-#define seq_put_decimal_ll(m, delimiter, num)	seq_printf(m, "%s%lld", delimiter, (long long)(num))
+#define seq_put_decimal_ull(m, delimiter, num) \
+	seq_printf(m, "%s%llu", delimiter, (unsigned long long)(num))
+#define seq_put_decimal_ll(m, delimiter, num) seq_printf(m, "%s%lld", delimiter, (long long)(num))
 
 #endif

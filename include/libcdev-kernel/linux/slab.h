@@ -17,13 +17,13 @@
 #include <libcdev/kcheck.h>
 #include <libcdev/module.h>
 
-#define ZERO_SIZE_PTR		((void *)16)
-#define ZERO_OR_NULL_PTR(x)	((unsigned long)(x) <= (unsigned long)ZERO_SIZE_PTR)
-#define KMALLOC_MAX_SIZE	(1UL << 22)
-#define SLAB_HWCACHE_ALIGN	0x00002000U
-#define SLAB_PANIC		0x00040000U
-#define SLAB_ACCOUNT		0x04000000U
-#define SLAB_RECLAIM_ACCOUNT	0x00020000U
+#define ZERO_SIZE_PTR	     ((void *)16)
+#define ZERO_OR_NULL_PTR(x)  ((unsigned long)(x) <= (unsigned long)ZERO_SIZE_PTR)
+#define KMALLOC_MAX_SIZE     (1UL << 22)
+#define SLAB_HWCACHE_ALIGN   0x00002000U
+#define SLAB_PANIC	     0x00040000U
+#define SLAB_ACCOUNT	     0x04000000U
+#define SLAB_RECLAIM_ACCOUNT 0x00020000U
 
 /*
  * Every allocation is recorded with its module and call site until kfree():
@@ -57,8 +57,8 @@ static inline void kfree_sensitive(const void *p)
 	kfree(p);
 }
 
-static inline void *__libcdev_kmalloc_array_at(size_t n, size_t size, gfp_t flags,
-					       const char *file, int line)
+static inline void *__libcdev_kmalloc_array_at(size_t n, size_t size, gfp_t flags, const char *file,
+					       int line)
 {
 	size_t bytes;
 
@@ -87,8 +87,8 @@ static inline void *__libcdev_krealloc_at(const void *p, size_t new_size, gfp_t 
 	return q;
 }
 
-static inline void *__libcdev_kmemdup_at(const void *src, size_t len, gfp_t flags,
-					 const char *file, int line)
+static inline void *__libcdev_kmemdup_at(const void *src, size_t len, gfp_t flags, const char *file,
+					 int line)
 {
 	void *p = __libcdev_kmalloc_at(len, flags, file, line);
 
@@ -97,8 +97,8 @@ static inline void *__libcdev_kmemdup_at(const void *src, size_t len, gfp_t flag
 	return p;
 }
 
-static inline char *__libcdev_kstrndup_at(const char *s, size_t max, gfp_t flags,
-					  const char *file, int line)
+static inline char *__libcdev_kstrndup_at(const char *s, size_t max, gfp_t flags, const char *file,
+					  int line)
 {
 	size_t len;
 	char *p;
@@ -116,23 +116,21 @@ static inline char *__libcdev_kstrndup_at(const char *s, size_t max, gfp_t flags
 	return p;
 }
 
-#define kmalloc(size, flags)	__libcdev_kmalloc_at(size, flags, __FILE__, __LINE__)
-#define kzalloc(size, flags)	__libcdev_kmalloc_at(size, (flags) | __GFP_ZERO, __FILE__, __LINE__)
-#define kmalloc_array(n, size, flags) \
-	__libcdev_kmalloc_array_at(n, size, flags, __FILE__, __LINE__)
+#define kmalloc(size, flags)	      __libcdev_kmalloc_at(size, flags, __FILE__, __LINE__)
+#define kzalloc(size, flags)	      __libcdev_kmalloc_at(size, (flags) | __GFP_ZERO, __FILE__, __LINE__)
+#define kmalloc_array(n, size, flags) __libcdev_kmalloc_array_at(n, size, flags, __FILE__, __LINE__)
 #define kcalloc(n, size, flags) \
 	__libcdev_kmalloc_array_at(n, size, (flags) | __GFP_ZERO, __FILE__, __LINE__)
-#define krealloc(p, new_size, flags) \
-	__libcdev_krealloc_at(p, new_size, flags, __FILE__, __LINE__)
-#define kmemdup(src, len, flags) __libcdev_kmemdup_at(src, len, flags, __FILE__, __LINE__)
-#define kstrndup(s, max, flags)	__libcdev_kstrndup_at(s, max, flags, __FILE__, __LINE__)
-#define kstrdup(s, flags)	__libcdev_kstrndup_at(s, (size_t)-1, flags, __FILE__, __LINE__)
+#define krealloc(p, new_size, flags) __libcdev_krealloc_at(p, new_size, flags, __FILE__, __LINE__)
+#define kmemdup(src, len, flags)     __libcdev_kmemdup_at(src, len, flags, __FILE__, __LINE__)
+#define kstrndup(s, max, flags)	     __libcdev_kstrndup_at(s, max, flags, __FILE__, __LINE__)
+#define kstrdup(s, flags)	     __libcdev_kstrndup_at(s, (size_t)-1, flags, __FILE__, __LINE__)
 
-#define kvmalloc(size, flags)		kmalloc(size, flags)
-#define kvzalloc(size, flags)		kzalloc(size, flags)
-#define kvcalloc(n, size, flags)	kcalloc(n, size, flags)
-#define kvmalloc_array(n, size, flags)	kmalloc_array(n, size, flags)
-#define kvfree(p)			kfree(p)
+#define kvmalloc(size, flags)	       kmalloc(size, flags)
+#define kvzalloc(size, flags)	       kzalloc(size, flags)
+#define kvcalloc(n, size, flags)       kcalloc(n, size, flags)
+#define kvmalloc_array(n, size, flags) kmalloc_array(n, size, flags)
+#define kvfree(p)		       kfree(p)
 
 /* A cache of objects of one size; the C library's allocator underneath. */
 struct kmem_cache {

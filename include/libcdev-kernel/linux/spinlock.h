@@ -20,8 +20,11 @@ typedef struct spinlock {
 	pthread_mutex_t m;
 } spinlock_t;
 
-#define __SPIN_LOCK_UNLOCKED(name)	{ PTHREAD_MUTEX_INITIALIZER }
-#define DEFINE_SPINLOCK(name)		spinlock_t name = __SPIN_LOCK_UNLOCKED(name)
+#define __SPIN_LOCK_UNLOCKED(name)        \
+	{                                 \
+		PTHREAD_MUTEX_INITIALIZER \
+	}
+#define DEFINE_SPINLOCK(name) spinlock_t name = __SPIN_LOCK_UNLOCKED(name)
 
 static inline void spin_lock_init(spinlock_t *lock)
 {
@@ -48,9 +51,9 @@ static inline int __libcdev_spin_trylock(spinlock_t *lock, const char *file, int
 	return 1;
 }
 
-#define spin_lock(lock)		__libcdev_spin_lock(lock, __FILE__, __LINE__)
-#define spin_unlock(lock)	__libcdev_spin_unlock(lock, __FILE__, __LINE__)
-#define spin_trylock(lock)	__libcdev_spin_trylock(lock, __FILE__, __LINE__)
+#define spin_lock(lock)	   __libcdev_spin_lock(lock, __FILE__, __LINE__)
+#define spin_unlock(lock)  __libcdev_spin_unlock(lock, __FILE__, __LINE__)
+#define spin_trylock(lock) __libcdev_spin_trylock(lock, __FILE__, __LINE__)
 
 static inline int spin_is_locked(spinlock_t *lock)
 {
@@ -60,18 +63,39 @@ static inline int spin_is_locked(spinlock_t *lock)
 	return 0;
 }
 
-#define spin_lock_irq(lock)		spin_lock(lock)
-#define spin_unlock_irq(lock)		spin_unlock(lock)
-#define spin_lock_bh(lock)		spin_lock(lock)
-#define spin_unlock_bh(lock)		spin_unlock(lock)
-#define spin_lock_irqsave(lock, flags)	do { (flags) = 0; spin_lock(lock); } while (0)
-#define spin_unlock_irqrestore(lock, flags) do { (void)(flags); spin_unlock(lock); } while (0)
+#define spin_lock_irq(lock)   spin_lock(lock)
+#define spin_unlock_irq(lock) spin_unlock(lock)
+#define spin_lock_bh(lock)    spin_lock(lock)
+#define spin_unlock_bh(lock)  spin_unlock(lock)
+#define spin_lock_irqsave(lock, flags) \
+	do {                           \
+		(flags) = 0;           \
+		spin_lock(lock);       \
+	} while (0)
+#define spin_unlock_irqrestore(lock, flags) \
+	do {                                \
+		(void)(flags);              \
+		spin_unlock(lock);          \
+	} while (0)
 #define spin_trylock_irqsave(lock, flags) ((flags) = 0, spin_trylock(lock))
-#define assert_spin_locked(lock)	do { (void)(lock); } while (0)
+#define assert_spin_locked(lock) \
+	do {                     \
+		(void)(lock);    \
+	} while (0)
 
-#define local_irq_save(flags)		do { (flags) = 0; } while (0)
-#define local_irq_restore(flags)	do { (void)(flags); } while (0)
-#define local_irq_disable()		do { } while (0)
-#define local_irq_enable()		do { } while (0)
+#define local_irq_save(flags) \
+	do {                  \
+		(flags) = 0;  \
+	} while (0)
+#define local_irq_restore(flags) \
+	do {                     \
+		(void)(flags);   \
+	} while (0)
+#define local_irq_disable() \
+	do {                \
+	} while (0)
+#define local_irq_enable() \
+	do {               \
+	} while (0)
 
 #endif

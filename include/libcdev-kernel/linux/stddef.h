@@ -7,6 +7,6 @@
 #include <stddef.h>
 
 #define sizeof_field(TYPE, MEMBER) sizeof((((TYPE *)0)->MEMBER))
-#define offsetofend(TYPE, MEMBER) (offsetof(TYPE, MEMBER) + sizeof_field(TYPE, MEMBER))
+#define offsetofend(TYPE, MEMBER)  (offsetof(TYPE, MEMBER) + sizeof_field(TYPE, MEMBER))
 
 #endif

@@ -3,7 +3,7 @@
 #ifndef LIBCDEV_KERNEL_LINUX_STRINGIFY_H
 #define LIBCDEV_KERNEL_LINUX_STRINGIFY_H
 
-#define __stringify_1(x...)	#x
-#define __stringify(x...)	__stringify_1(x)
+#define __stringify_1(x...) #x
+#define __stringify(x...)   __stringify_1(x)
 
 #endif

@@ -15,36 +15,41 @@
 #include <linux/types.h>
 #include <libcdev/sysfs.h>
 
-#define __ATTR(_name, _mode, _show, _store) {				\
-	.attr = { .name = __stringify(_name), .mode = (_mode) },	\
-	.show = _show, .store = _store,					\
-}
-#define __ATTR_RO_MODE(_name, _mode) {					\
-	.attr = { .name = __stringify(_name), .mode = (_mode) },	\
-	.show = _name##_show,						\
-}
-#define __ATTR_RO(_name)	__ATTR_RO_MODE(_name, 0444)
-#define __ATTR_RW_MODE(_name, _mode) {					\
-	.attr = { .name = __stringify(_name), .mode = (_mode) },	\
-	.show = _name##_show, .store = _name##_store,			\
-}
-#define __ATTR_RW(_name)	__ATTR_RW_MODE(_name, 0644)
-#define __ATTR_WO(_name) {						\
-	.attr = { .name = __stringify(_name), .mode = 0200 },		\
-	.store = _name##_store,						\
-}
-#define __ATTR_NULL		{ .attr = { .name = NULL } }
+#define __ATTR(_name, _mode, _show, _store)                                             \
+	{                                                                               \
+		.attr = { .name = __stringify(_name), .mode = (_mode) }, .show = _show, \
+		.store = _store,                                                        \
+	}
+#define __ATTR_RO_MODE(_name, _mode)                                                           \
+	{                                                                                      \
+		.attr = { .name = __stringify(_name), .mode = (_mode) }, .show = _name##_show, \
+	}
+#define __ATTR_RO(_name) __ATTR_RO_MODE(_name, 0444)
+#define __ATTR_RW_MODE(_name, _mode)                                                           \
+	{                                                                                      \
+		.attr = { .name = __stringify(_name), .mode = (_mode) }, .show = _name##_show, \
+		.store = _name##_store,                                                        \
+	}
+#define __ATTR_RW(_name) __ATTR_RW_MODE(_name, 0644)
+#define __ATTR_WO(_name)                                                                      \
+	{                                                                                     \
+		.attr = { .name = __stringify(_name), .mode = 0200 }, .store = _name##_store, \
+	}
+#define __ATTR_NULL                     \
+	{                               \
+		.attr = {.name = NULL } \
+	}
 
-#define __ATTRIBUTE_GROUPS(_name)					\
-static const struct attribute_group *_name##_groups[] = {		\
-	&_name##_group,							\
-	NULL,								\
-}
-#define ATTRIBUTE_GROUPS(_name)						\
-static const struct attribute_group _name##_group = {			\
-	.attrs = _name##_attrs,						\
-};									\
-__ATTRIBUTE_GROUPS(_name)
+#define __ATTRIBUTE_GROUPS(_name)                                 \
+	static const struct attribute_group *_name##_groups[] = { \
+		&_name##_group,                                   \
+		NULL,                                             \
+	}
+#define ATTRIBUTE_GROUPS(_name)                               \
+	static const struct attribute_group _name##_group = { \
+		.attrs = _name##_attrs,                       \
+	};                                                    \
+	__ATTRIBUTE_GROUPS(_name)
 
 /* sysfs_emit - print into an attribute's page (->show()'s buf) */
 static inline __printf(2, 3) int sysfs_emit(char *buf, const char *fmt, ...)

@@ -14,15 +14,13 @@
 #include <linux/types.h>
 #include <libcdev/kdefer.h>
 
-#define timer_setup(timer, callback, flags) \
-	libcdev_timer_setup(timer, callback, flags, THIS_MODULE)
+#define timer_setup(timer, callback, flags) libcdev_timer_setup(timer, callback, flags, THIS_MODULE)
 
-#define __TIMER_INITIALIZER(_function, _flags) {			\
-		.function = (_function), .flags = (_flags),		\
-		.owner = THIS_MODULE,					\
+#define __TIMER_INITIALIZER(_function, _flags)                                    \
+	{                                                                         \
+		.function = (_function), .flags = (_flags), .owner = THIS_MODULE, \
 	}
-#define DEFINE_TIMER(_name, _function) \
-	struct timer_list _name = __TIMER_INITIALIZER(_function, 0)
+#define DEFINE_TIMER(_name, _function) struct timer_list _name = __TIMER_INITIALIZER(_function, 0)
 
 #define from_timer(var, callback_timer, timer_fieldname) \
 	container_of(callback_timer, __typeof__(*var), timer_fieldname)

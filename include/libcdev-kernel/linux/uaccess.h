@@ -18,14 +18,14 @@
 #include <libcdev/uaccess.h>
 
 /* The end of user space on x86-64 (4-level page tables), as TASK_SIZE_MAX. */
-#define __LIBCDEV_TASK_SIZE	0x00007ffffffff000UL
+#define __LIBCDEV_TASK_SIZE 0x00007ffffffff000UL
 
 /* Whether [addr, addr + size) can be user memory at all; the copy still checks. */
 static inline bool __libcdev_access_ok(unsigned long addr, unsigned long size)
 {
 	return size <= __LIBCDEV_TASK_SIZE && addr <= __LIBCDEV_TASK_SIZE - size;
 }
-#define access_ok(addr, size)	__libcdev_access_ok((unsigned long)(addr), (unsigned long)(size))
+#define access_ok(addr, size) __libcdev_access_ok((unsigned long)(addr), (unsigned long)(size))
 
 /*
  * Touching user memory may fault and sleep: reported in atomic context
@@ -38,10 +38,10 @@ static inline bool __libcdev_access_ok(unsigned long addr, unsigned long size)
 #define libcdev_clear_user(to, n) \
 	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_clear_user)(to, n))
 
-#define __get_user(x, ptr)	get_user(x, ptr)
-#define __put_user(x, ptr)	put_user(x, ptr)
-#define __copy_from_user(to, from, n)	copy_from_user(to, from, n)
-#define __copy_to_user(to, from, n)	copy_to_user(to, from, n)
-#define __clear_user(to, n)		clear_user(to, n)
+#define __get_user(x, ptr)	      get_user(x, ptr)
+#define __put_user(x, ptr)	      put_user(x, ptr)
+#define __copy_from_user(to, from, n) copy_from_user(to, from, n)
+#define __copy_to_user(to, from, n)   copy_to_user(to, from, n)
+#define __clear_user(to, n)	      clear_user(to, n)
 
 #endif

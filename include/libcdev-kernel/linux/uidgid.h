@@ -15,17 +15,32 @@ struct user_namespace {
 };
 
 static struct user_namespace init_user_ns __attribute__((unused));
-#define current_user_ns()	(&init_user_ns)
+#define current_user_ns() (&init_user_ns)
 
-#define GLOBAL_ROOT_GID		((kgid_t){ 0 })
-#define INVALID_UID		((kuid_t){ (uid_t)-1 })
-#define INVALID_GID		((kgid_t){ (gid_t)-1 })
+#define GLOBAL_ROOT_GID ((kgid_t){ 0 })
+#define INVALID_UID	((kuid_t){ (uid_t)-1 })
+#define INVALID_GID	((kgid_t){ (gid_t)-1 })
 
-static inline bool gid_eq(kgid_t a, kgid_t b) { return a.val == b.val; }
-static inline bool uid_gt(kuid_t a, kuid_t b) { return a.val > b.val; }
-static inline bool uid_lt(kuid_t a, kuid_t b) { return a.val < b.val; }
-static inline bool uid_valid(kuid_t uid) { return uid.val != (uid_t)-1; }
-static inline bool gid_valid(kgid_t gid) { return gid.val != (gid_t)-1; }
+static inline bool gid_eq(kgid_t a, kgid_t b)
+{
+	return a.val == b.val;
+}
+static inline bool uid_gt(kuid_t a, kuid_t b)
+{
+	return a.val > b.val;
+}
+static inline bool uid_lt(kuid_t a, kuid_t b)
+{
+	return a.val < b.val;
+}
+static inline bool uid_valid(kuid_t uid)
+{
+	return uid.val != (uid_t)-1;
+}
+static inline bool gid_valid(kgid_t gid)
+{
+	return gid.val != (gid_t)-1;
+}
 
 static inline uid_t from_kuid(struct user_namespace *ns, kuid_t uid)
 {
@@ -39,8 +54,8 @@ static inline gid_t from_kgid(struct user_namespace *ns, kgid_t gid)
 	return gid.val;
 }
 
-#define from_kuid_munged(ns, uid)	from_kuid(ns, uid)
-#define from_kgid_munged(ns, gid)	from_kgid(ns, gid)
+#define from_kuid_munged(ns, uid) from_kuid(ns, uid)
+#define from_kgid_munged(ns, gid) from_kgid(ns, gid)
 
 static inline kuid_t make_kuid(struct user_namespace *ns, uid_t uid)
 {

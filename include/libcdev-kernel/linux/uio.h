@@ -11,8 +11,8 @@
 #include <libcdev/kcheck.h>
 #include <libcdev/uio.h>
 
-#define READ	0
-#define WRITE	1
+#define READ  0
+#define WRITE 1
 
 /*
  * Touching the caller's memory may fault and sleep: checked at the driver's

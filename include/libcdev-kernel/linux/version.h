@@ -8,10 +8,10 @@
 #ifndef LIBCDEV_KERNEL_LINUX_VERSION_H
 #define LIBCDEV_KERNEL_LINUX_VERSION_H
 
-#define KERNEL_VERSION(a, b, c)	(((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))
-#define LINUX_VERSION_MAJOR	6
+#define KERNEL_VERSION(a, b, c)	 (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))
+#define LINUX_VERSION_MAJOR	 6
 #define LINUX_VERSION_PATCHLEVEL 6
-#define LINUX_VERSION_SUBLEVEL	0
-#define LINUX_VERSION_CODE	KERNEL_VERSION(6, 6, 0)
+#define LINUX_VERSION_SUBLEVEL	 0
+#define LINUX_VERSION_CODE	 KERNEL_VERSION(6, 6, 0)
 
 #endif

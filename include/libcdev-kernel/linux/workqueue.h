@@ -15,15 +15,24 @@
 #include <linux/types.h>
 #include <libcdev/kdefer.h>
 
-#define INIT_WORK(_work, _func)		libcdev_init_work(_work, _func, THIS_MODULE)
-#define INIT_DELAYED_WORK(_work, _func)	libcdev_init_delayed_work(_work, _func, THIS_MODULE)
-#define INIT_WORK_ONSTACK(_work, _func)	INIT_WORK(_work, _func)
-#define INIT_DELAYED_WORK_ONSTACK(_work, _func)	INIT_DELAYED_WORK(_work, _func)
-#define destroy_work_on_stack(work)	do { (void)(work); } while (0)
-#define destroy_delayed_work_on_stack(work)	do { (void)(work); } while (0)
+#define INIT_WORK(_work, _func)			libcdev_init_work(_work, _func, THIS_MODULE)
+#define INIT_DELAYED_WORK(_work, _func)		libcdev_init_delayed_work(_work, _func, THIS_MODULE)
+#define INIT_WORK_ONSTACK(_work, _func)		INIT_WORK(_work, _func)
+#define INIT_DELAYED_WORK_ONSTACK(_work, _func) INIT_DELAYED_WORK(_work, _func)
+#define destroy_work_on_stack(work) \
+	do {                        \
+		(void)(work);       \
+	} while (0)
+#define destroy_delayed_work_on_stack(work) \
+	do {                                \
+		(void)(work);               \
+	} while (0)
 
-#define __WORK_INITIALIZER(n, f)	{ .func = (f), .owner = THIS_MODULE }
-#define DECLARE_WORK(n, f)		struct work_struct n = __WORK_INITIALIZER(n, f)
+#define __WORK_INITIALIZER(n, f)                  \
+	{                                         \
+		.func = (f), .owner = THIS_MODULE \
+	}
+#define DECLARE_WORK(n, f) struct work_struct n = __WORK_INITIALIZER(n, f)
 
 static inline struct delayed_work *to_delayed_work(struct work_struct *work)
 {
@@ -31,15 +40,15 @@ static inline struct delayed_work *to_delayed_work(struct work_struct *work)
 }
 
 /* The queue is formatted as the kernel does it, from a printf format. */
-#define alloc_workqueue(fmt, flags, max_active, ...)			\
-__extension__ ({							\
-	char __wq_name[32];						\
-	snprintf(__wq_name, sizeof(__wq_name), fmt, ##__VA_ARGS__);	\
-	libcdev_alloc_workqueue(__wq_name, flags, max_active, THIS_MODULE); \
-})
+#define alloc_workqueue(fmt, flags, max_active, ...)                                \
+	__extension__({                                                             \
+		char __wq_name[32];                                                 \
+		snprintf(__wq_name, sizeof(__wq_name), fmt, ##__VA_ARGS__);         \
+		libcdev_alloc_workqueue(__wq_name, flags, max_active, THIS_MODULE); \
+	})
 #define alloc_ordered_workqueue(fmt, flags, ...) \
 	alloc_workqueue(fmt, __WQ_ORDERED | (flags), 1, ##__VA_ARGS__)
-#define create_workqueue(name)		alloc_workqueue("%s", WQ_MEM_RECLAIM, 1, (name))
+#define create_workqueue(name)		    alloc_workqueue("%s", WQ_MEM_RECLAIM, 1, (name))
 #define create_singlethread_workqueue(name) alloc_ordered_workqueue("%s", WQ_MEM_RECLAIM, (name))
 
 static inline bool schedule_work(struct work_struct *work)
@@ -84,6 +93,6 @@ static inline bool mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
 }
 
 /* Deprecated in the kernel and still there in 6.6. */
-#define flush_scheduled_work()		flush_workqueue(system_wq)
+#define flush_scheduled_work() flush_workqueue(system_wq)
 
 #endif

@@ -74,8 +74,8 @@ bool node_name_valid(const char *name)
 }
 
 static _printf_(5, 0) struct device *device_create_va(struct class *cls, struct device *parent,
-						       dev_t devt, void *drvdata, const char *fmt,
-						       va_list ap)
+						      dev_t devt, void *drvdata, const char *fmt,
+						      va_list ap)
 {
 	const struct libcdev_backend *b = libcdev_backend_get();
 	struct device_entry *e, *it;
@@ -244,7 +244,8 @@ int device_name_of(dev_t devt, char *buf, size_t size)
 	pthread_mutex_lock(&devices_lock);
 	for (e = devices; e; e = e->next)
 		if (e->dev.devt == devt) {
-			ret = snprintf(buf, size, "%s", e->dev.name) < (int)size ? 0 : -ENAMETOOLONG;
+			ret = snprintf(buf, size, "%s", e->dev.name) < (int)size ? 0 :
+										   -ENAMETOOLONG;
 			break;
 		}
 	pthread_mutex_unlock(&devices_lock);

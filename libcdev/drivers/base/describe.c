@@ -94,7 +94,8 @@ static int describe_name(const char *line, char *word, int *id)
 		}
 	}
 	if (!*word || strlen(word) >= PLATFORM_NAME_SIZE || strpbrk(word, "/=!"))
-		return describe_error(line, word, "a device name is 1 to 19 characters, no '/', '=' or '!'");
+		return describe_error(line, word,
+				      "a device name is 1 to 19 characters, no '/', '=' or '!'");
 	return 0;
 }
 

@@ -17,7 +17,7 @@
 
 struct libcdev_devres {
 	struct libcdev_devres *next;
-	void (*action)(void *);		/* NULL: @data is memory of devm_kmalloc() */
+	void (*action)(void *); /* NULL: @data is memory of devm_kmalloc() */
 	void *data;
 };
 

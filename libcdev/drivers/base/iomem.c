@@ -17,12 +17,12 @@
 
 struct regbank {
 	struct regbank *next;
-	const struct resource *res;	/* its region: the key */
+	const struct resource *res; /* its region: the key */
 	unsigned char *mem;
 	size_t size;
 	const struct libcdev_regbank_ops *ops;
 	void *ctx;
-	const struct device *claimed_by;	/* devm_ioremap_resource() */
+	const struct device *claimed_by; /* devm_ioremap_resource() */
 };
 
 static pthread_rwlock_t banks_lock = PTHREAD_RWLOCK_INITIALIZER;
@@ -70,8 +70,8 @@ void regbanks_forget(const struct resource *res, unsigned int n)
 	pthread_rwlock_unlock(&banks_lock);
 }
 
-_public_ int libcdev_regbank_set_ops(unsigned long long phys,
-				     const struct libcdev_regbank_ops *ops, void *ctx)
+_public_ int libcdev_regbank_set_ops(unsigned long long phys, const struct libcdev_regbank_ops *ops,
+				     void *ctx)
 {
 	const struct resource *res = platform_mem_region(phys, 1);
 	struct regbank *b;
@@ -98,7 +98,8 @@ static void *bank_map(unsigned long long phys, size_t size, const struct device 
 	*err = -ENOMEM;
 	if (!res) {
 		printk(KERN_ERR "ioremap: no device region holds %#llx-%#llx "
-		       "(describe it: mem=START+SIZE)\n", phys, phys + size - 1);
+				"(describe it: mem=START+SIZE)\n",
+		       phys, phys + size - 1);
 		*err = -EINVAL;
 		return NULL;
 	}
@@ -192,7 +193,8 @@ static struct regbank *bank_of(const volatile void *addr, unsigned int size, uns
 		}
 	pthread_rwlock_unlock(&banks_lock);
 	printk(KERN_ALERT "BUG: unable to handle page fault for address: %p "
-	       "(an I/O access of %u bytes outside every register bank)\n", (const void *)p, size);
+			  "(an I/O access of %u bytes outside every register bank)\n",
+	       (const void *)p, size);
 	return NULL;
 }
 
@@ -207,7 +209,7 @@ _public_ uint64_t libcdev_io_read(const volatile void *addr, unsigned int size)
 	if (b->ops && b->ops->read)
 		v = b->ops->read(b->ctx, off, size);
 	else
-		memcpy(&v, b->mem + off, size);	/* little-endian, as readl() is */
+		memcpy(&v, b->mem + off, size); /* little-endian, as readl() is */
 	pthread_rwlock_unlock(&banks_lock);
 	return v;
 }

@@ -329,8 +329,8 @@ _public_ struct platform_device *platform_device_alloc(const char *name, int id)
 	return &o->pdev;
 }
 
-_public_ int platform_device_add_resources(struct platform_device *pdev,
-					   const struct resource *res, unsigned int num)
+_public_ int platform_device_add_resources(struct platform_device *pdev, const struct resource *res,
+					   unsigned int num)
 {
 	struct resource *r = NULL;
 
@@ -452,8 +452,8 @@ struct resource *platform_mem_region(unsigned long long phys, unsigned long long
 		for (unsigned int i = 0; i < pdev->num_resources && !found; i++) {
 			struct resource *r = &pdev->resource[i];
 
-			if (resource_type(r) == IORESOURCE_MEM && phys >= r->start &&
-			    size && phys + size - 1 <= r->end && phys + size - 1 >= phys)
+			if (resource_type(r) == IORESOURCE_MEM && phys >= r->start && size &&
+			    phys + size - 1 <= r->end && phys + size - 1 >= phys)
 				found = r;
 		}
 	bus_lock_drop();
@@ -489,7 +489,8 @@ int platform_module_stop(struct module *mod)
 		if (!drv)
 			return n;
 		printk(KERN_WARNING "platform driver %s still registered at module unload: "
-		       "unregistered\n", drv->driver.name);
+				    "unregistered\n",
+		       drv->driver.name);
 		platform_driver_unregister(drv);
 		n++;
 	}

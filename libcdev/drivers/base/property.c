@@ -31,8 +31,7 @@ _public_ bool device_property_present(const struct device *dev, const char *prop
 	return property_find(dev, propname) != NULL;
 }
 
-_public_ int device_property_read_u64(const struct device *dev, const char *propname,
-				      uint64_t *val)
+_public_ int device_property_read_u64(const struct device *dev, const char *propname, uint64_t *val)
 {
 	const char *v = property_find(dev, propname);
 	unsigned long long n;
@@ -50,8 +49,7 @@ _public_ int device_property_read_u64(const struct device *dev, const char *prop
 	return 0;
 }
 
-_public_ int device_property_read_u32(const struct device *dev, const char *propname,
-				      uint32_t *val)
+_public_ int device_property_read_u32(const struct device *dev, const char *propname, uint32_t *val)
 {
 	uint64_t v;
 	int err = device_property_read_u64(dev, propname, &v);

@@ -16,7 +16,7 @@
 
 static pthread_mutex_t misc_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct miscdevice *misc_list;
-static dev_t misc_base;		/* MKDEV(major, 0) once the region is registered */
+static dev_t misc_base; /* MKDEV(major, 0) once the region is registered */
 static struct class *misc_class;
 static unsigned char misc_used[256];
 

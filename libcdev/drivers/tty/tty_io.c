@@ -19,7 +19,7 @@
 #include "backend/backend.h"
 
 struct tty_struct {
-	dev_t dev;		/* MKDEV() */
+	dev_t dev; /* MKDEV() */
 	struct tty_struct *next;
 };
 

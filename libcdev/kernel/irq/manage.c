@@ -32,24 +32,24 @@ struct irq_action {
 	/* Its thread, if it has a threaded handler. */
 	pthread_t thread;
 	bool has_thread;
-	bool thread_wake;	/* run the threaded handler (once more) */
+	bool thread_wake; /* run the threaded handler (once more) */
 	bool thread_busy;
 	bool thread_stop;
 };
 
 struct irq_desc {
 	struct irq_action *actions;
-	unsigned int depth;		/* disable_irq() nesting */
-	unsigned int oneshot;		/* threaded handlers of IRQF_ONESHOT still to end */
-	unsigned int queued;		/* raises the hard handlers have not taken yet */
-	bool pending;			/* raised while disabled */
-	bool in_progress;		/* its hard handlers run */
+	unsigned int depth;   /* disable_irq() nesting */
+	unsigned int oneshot; /* threaded handlers of IRQF_ONESHOT still to end */
+	unsigned int queued;  /* raises the hard handlers have not taken yet */
+	bool pending;	      /* raised while disabled */
+	bool in_progress;     /* its hard handlers run */
 	unsigned long count;
 };
 
 static pthread_mutex_t irq_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t irq_kick = PTHREAD_COND_INITIALIZER;	/* a raise, an unmask */
-static pthread_cond_t irq_done = PTHREAD_COND_INITIALIZER;	/* a handler returned */
+static pthread_cond_t irq_kick = PTHREAD_COND_INITIALIZER; /* a raise, an unmask */
+static pthread_cond_t irq_done = PTHREAD_COND_INITIALIZER; /* a handler returned */
 static struct irq_desc descs[LIBCDEV_NR_IRQS];
 static bool hardirq_started;
 static unsigned int next_scan = 1;
@@ -197,7 +197,8 @@ static int irq_check_request(unsigned int irq, irq_handler_t handler, irq_handle
 		return -EINVAL;
 	if (!handler && !(flags & IRQF_ONESHOT)) {
 		printk(KERN_ERR "genirq: Threaded irq requested with handler=NULL and !ONESHOT "
-		       "for irq %u\n", irq);
+				"for irq %u\n",
+		       irq);
 		return -EINVAL;
 	}
 	if ((flags & IRQF_SHARED) && !dev_id)
@@ -217,8 +218,13 @@ _public_ int libcdev_request_threaded_irq(unsigned int irq, irq_handler_t handle
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return -ENOMEM;
-	*a = (struct irq_action){ .irq = irq, .handler = handler, .thread_fn = thread_fn,
-				  .flags = flags, .name = name, .dev_id = dev_id, .owner = owner };
+	*a = (struct irq_action){ .irq = irq,
+				  .handler = handler,
+				  .thread_fn = thread_fn,
+				  .flags = flags,
+				  .name = name,
+				  .dev_id = dev_id,
+				  .owner = owner };
 	if (thread_fn && (err = irq_thread_start(a))) {
 		free(a);
 		return err;
@@ -463,7 +469,7 @@ int irqs_module_stop(struct module *mod)
 		       a->name ? a->name : "");
 		free_irq(irq, a->dev_id);
 		n++;
-		irq--;	/* the line may have more of its actions */
+		irq--; /* the line may have more of its actions */
 	}
 	return n;
 }

@@ -24,15 +24,15 @@ _public_ void mutex_init(struct mutex *lock)
 
 _public_ void mutex_destroy(struct mutex *lock)
 {
-	(void)lock;	/* nothing allocated; kept for the kernel's debug checks */
+	(void)lock; /* nothing allocated; kept for the kernel's debug checks */
 }
 
 _public_ int mutex_trylock(struct mutex *lock)
 {
 	int unlocked = 0;
 
-	return __atomic_compare_exchange_n(&lock->locked, &unlocked, 1, false,
-					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+	return __atomic_compare_exchange_n(&lock->locked, &unlocked, 1, false, __ATOMIC_ACQUIRE,
+					   __ATOMIC_RELAXED);
 }
 
 _public_ void mutex_lock(struct mutex *lock)

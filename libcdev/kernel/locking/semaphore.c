@@ -28,8 +28,8 @@ static bool sem_take(struct semaphore *sem)
 	int c = __atomic_load_n(&sem->count, __ATOMIC_RELAXED);
 
 	while (c > 0)
-		if (__atomic_compare_exchange_n(&sem->count, &c, c - 1, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		if (__atomic_compare_exchange_n(&sem->count, &c, c - 1, false, __ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
 			return true;
 	return false;
 }

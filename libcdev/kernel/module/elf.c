@@ -30,13 +30,13 @@
  * still says which symbols it needs, as the loader wants.
  */
 struct libcdev_module_info {
-	const unsigned char *p;		/* the image */
+	const unsigned char *p; /* the image */
 	size_t size;
-	void *map;			/* @p when mapped from a file, else NULL */
-	Elf64_Shdr modinfo;		/* when !modinfo_err */
-	Elf64_Shdr dynsym, dynstr;	/* when !dynsym_err */
-	int modinfo_err;		/* -ENODATA (none) or -ENOEXEC */
-	int dynsym_err;			/* -ENODATA (none) or -ENOEXEC */
+	void *map;		   /* @p when mapped from a file, else NULL */
+	Elf64_Shdr modinfo;	   /* when !modinfo_err */
+	Elf64_Shdr dynsym, dynstr; /* when !dynsym_err */
+	int modinfo_err;	   /* -ENODATA (none) or -ENOEXEC */
+	int dynsym_err;		   /* -ENODATA (none) or -ENOEXEC */
 };
 
 /* Whether [@off, @off + @len) lies within @size bytes, without overflow. */
@@ -320,8 +320,10 @@ int module_each_needed_symbol(const char *path, module_symbol_fn fn, void *data)
 /* The kernel's license_is_gpl_compatible() (include/linux/license.h). */
 static bool license_gpl(const char *license)
 {
-	static const char *const gpl[] = { "GPL", "GPL v2", "GPL and additional rights",
-					   "Dual BSD/GPL", "Dual MIT/GPL", "Dual MPL/GPL" };
+	static const char *const gpl[] = {
+		"GPL",		"GPL v2",	"GPL and additional rights",
+		"Dual BSD/GPL", "Dual MIT/GPL", "Dual MPL/GPL"
+	};
 
 	for (size_t i = 0; i < sizeof(gpl) / sizeof(gpl[0]); i++)
 		if (!strcmp(license, gpl[i]))

@@ -26,29 +26,29 @@
 
 struct module_export {
 	const char *name;
-	bool gpl_only;		/* EXPORT_SYMBOL_GPL() */
+	bool gpl_only; /* EXPORT_SYMBOL_GPL() */
 };
 
 struct module_loader {
 	struct module_loader *next;
 	struct module *mod;
 	void *handle;
-	void *global;		/* the handle that put its exports in the global scope */
+	void *global; /* the handle that put its exports in the global scope */
 	char *path;
 	char *name;
-	struct module_export *exports;	/* EXPORT_SYMBOL()s */
+	struct module_export *exports; /* EXPORT_SYMBOL()s */
 	size_t nexports;
-	struct module_loader **uses;	/* the modules whose exports it links to */
+	struct module_loader **uses; /* the modules whose exports it links to */
 	size_t nuses;
-	int holders;		/* modules that use it; under loader_lock */
-	bool gpl;		/* under a GPL-compatible licence: may use _GPL exports */
+	int holders; /* modules that use it; under loader_lock */
+	bool gpl;    /* under a GPL-compatible licence: may use _GPL exports */
 };
 
 /* dlopen() runs the module's constructors, which find their module here. */
 static pthread_mutex_t loader_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct module *loading;
 static struct module_loader *loaded;
-static struct module_export *exporting;	/* the EXPORT_SYMBOL()s of the module being opened */
+static struct module_export *exporting; /* the EXPORT_SYMBOL()s of the module being opened */
 static size_t nexporting;
 /* This thread runs a module's constructors, with loader_lock held. */
 static __thread bool opening;
@@ -155,8 +155,7 @@ static bool loader_exports(const struct module_loader *l, const char *name)
  * without exporting it, or only with EXPORT_SYMBOL_GPL() while the user (@gpl
  * false) is not under the GPL (the kernel's "Unknown symbol").
  */
-static int symbol_owner_locked(const char *name, bool weak, bool gpl,
-			       struct module_loader **owner)
+static int symbol_owner_locked(const char *name, bool weak, bool gpl, struct module_loader **owner)
 {
 	void *addr = dlsym(RTLD_DEFAULT, name);
 	Dl_info info;
@@ -209,7 +208,8 @@ static int loader_open_failed(const char *path, const char *real)
 	const char *e = dlerror();
 	char *why = strdup(e ? e : "dlopen failed");
 	char sym[256];
-	struct unknown_symbol u = { .buf = sym, .size = sizeof(sym),
+	struct unknown_symbol u = { .buf = sym,
+				    .size = sizeof(sym),
 				    .gpl = module_license_gpl(real) > 0 };
 	int err = -ENOEXEC;
 
@@ -310,7 +310,8 @@ static bool linked_symbolic(void *handle)
 	if (dlinfo(handle, RTLD_DI_LINKMAP, &map) || !map->l_ld)
 		return false;
 	for (const ElfW(Dyn) *d = map->l_ld; d->d_tag != DT_NULL; d++)
-		if (d->d_tag == DT_SYMBOLIC || (d->d_tag == DT_FLAGS && (d->d_un.d_val & DF_SYMBOLIC)))
+		if (d->d_tag == DT_SYMBOLIC ||
+		    (d->d_tag == DT_FLAGS && (d->d_un.d_val & DF_SYMBOLIC)))
 			return true;
 	return false;
 }
@@ -342,9 +343,10 @@ static int loader_link_locked(struct module_loader *l)
 	if (err)
 		return err;
 	if (any_exports_locked() && !linked_symbolic(l->handle))
-		pr_err_lib("%s: not linked with -Bsymbolic (pkg-config --libs libcdev-kernel): a name"
-			   " it shares with a module that exports symbols may bind to that module's",
-			   l->name);
+		pr_err_lib(
+			"%s: not linked with -Bsymbolic (pkg-config --libs libcdev-kernel): a name"
+			" it shares with a module that exports symbols may bind to that module's",
+			l->name);
 	if (l->nexports) {
 		l->global = dlopen(l->path, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL);
 		if (!l->global) {
@@ -476,7 +478,7 @@ _public_ int libcdev_module_start(struct module *mod)
 	printk_set_prefix(mod->name);
 	err = mod->init();
 	if (err > 0)
-		err = -err;	/* a positive return is a bug the kernel also turns into an error */
+		err = -err; /* a positive return is a bug the kernel also turns into an error */
 	if (err) {
 		libcdev_module_params_free(mod);
 		loader_unlink(l);
@@ -497,9 +499,10 @@ static void unload_hangup(struct module *mod)
 	int stuck = vfs_hangup_module(mod, HANGUP_WAIT_MS);
 
 	if (stuck)
-		libcdev_log(LOG_WARNING, "%s: %d open files still in a method %d ms after their hang-up: "
-			    "exit runs anyway; their methods stay mapped", mod->name, stuck,
-			    HANGUP_WAIT_MS);
+		libcdev_log(LOG_WARNING,
+			    "%s: %d open files still in a method %d ms after their hang-up: "
+			    "exit runs anyway; their methods stay mapped",
+			    mod->name, stuck, HANGUP_WAIT_MS);
 }
 
 _public_ int libcdev_module_unload(struct module *mod, bool force)
@@ -529,7 +532,7 @@ _public_ int libcdev_module_unload(struct module *mod, bool force)
 	/* Forced with files still open: their methods must stay mapped. */
 	if (module_refcount(mod) > 0 || keep_mapped)
 		l->handle = l->global = NULL;
-	printk_set_prefix(NULL);	/* its name goes with it */
+	printk_set_prefix(NULL); /* its name goes with it */
 	loader_free(l);
 	return err;
 }

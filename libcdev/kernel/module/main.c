@@ -61,8 +61,8 @@ _public_ int libcdev_module_stop(struct module *mod, bool force)
 		return -EWOULDBLOCK;
 	if (!module_is_live(mod))
 		return -EALREADY;
-	if (__atomic_compare_exchange_n(&mod->refcnt, &base, 0, false,
-					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+	if (__atomic_compare_exchange_n(&mod->refcnt, &base, 0, false, __ATOMIC_ACQ_REL,
+					__ATOMIC_ACQUIRE)) {
 		atomic_set_int(&mod->state, MODULE_STATE_GOING);
 		return 0;
 	}

@@ -30,7 +30,7 @@ static bool already_prefixed(const char *line, const char *prefix)
 
 static int level_of(const char **fmt)
 {
-	int level = 4;	/* the kernel's default message level */
+	int level = 4; /* the kernel's default message level */
 
 	if ((*fmt)[0] == KERN_SOH[0] && (*fmt)[1] >= '0' && (*fmt)[1] <= '7') {
 		level = (*fmt)[1] - '0';
@@ -41,8 +41,8 @@ static int level_of(const char **fmt)
 
 _public_ int printk(const char *fmt, ...)
 {
-	static const char *const names[] = { "emergency: ", "alert: ", "critical: ",
-					     "error: ", "warning: ", "", "", "" };
+	static const char *const names[] = { "emergency: ", "alert: ", "critical: ", "error: ",
+					     "warning: ",   "",	       "",	     "" };
 	const char *prefix;
 	char line[LOG_LINE_MAX], *body = line;
 	va_list ap;

@@ -32,9 +32,8 @@ _public_ void complete(struct completion *x)
 	unsigned int d = __atomic_load_n(&x->done, __ATOMIC_RELAXED);
 
 	/* complete_all() made it UINT_MAX for good: no increment past it. */
-	while (d != UINT_MAX &&
-	       !__atomic_compare_exchange_n(&x->done, &d, d + 1, false,
-					    __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+	while (d != UINT_MAX && !__atomic_compare_exchange_n(&x->done, &d, d + 1, false,
+							     __ATOMIC_RELEASE, __ATOMIC_RELAXED))
 		;
 	wake_up(&x->wait);
 }
@@ -52,8 +51,8 @@ _public_ bool try_wait_for_completion(struct completion *x)
 	while (d != 0) {
 		if (d == UINT_MAX)
 			return true;
-		if (__atomic_compare_exchange_n(&x->done, &d, d - 1, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE))
+		if (__atomic_compare_exchange_n(&x->done, &d, d - 1, false, __ATOMIC_ACQUIRE,
+						__ATOMIC_ACQUIRE))
 			return true;
 	}
 	return false;
@@ -79,11 +78,9 @@ _public_ int wait_for_completion_killable(struct completion *x)
 	return wait_for_completion_interruptible(x);
 }
 
-_public_ long wait_for_completion_interruptible_timeout(struct completion *x,
-							unsigned long timeout)
+_public_ long wait_for_completion_interruptible_timeout(struct completion *x, unsigned long timeout)
 {
-	return wait_event_interruptible_timeout(x->wait, try_wait_for_completion(x),
-						(long)timeout);
+	return wait_event_interruptible_timeout(x->wait, try_wait_for_completion(x), (long)timeout);
 }
 
 _public_ unsigned long wait_for_completion_timeout(struct completion *x, unsigned long timeout)

@@ -65,7 +65,7 @@ static bool task_read_proc(pid_t pid, struct proc_status *ps)
 			ps->ruid = id;
 		} else if (sscanf(line, "Gid: %u", &id) == 1) {
 			ps->rgid = id;
-			break;	/* the last line wanted: Gid follows Uid and Tgid */
+			break; /* the last line wanted: Gid follows Uid and Tgid */
 		}
 	}
 	fclose(f);
@@ -195,7 +195,7 @@ static __thread struct {
 	unsigned int state;
 	wait_queue_head_t *wq;
 	unsigned long seq;
-	unsigned long own_seq;	/* the own queue's, when the state was set */
+	unsigned long own_seq; /* the own queue's, when the state was set */
 } sched_wait;
 static __thread wait_queue_head_t own_queue = __WAIT_QUEUE_HEAD_INITIALIZER(own_queue);
 /* A kernel thread's is in its record, so wake_up_process() can reach it. */
@@ -227,15 +227,15 @@ _public_ void libcdev_set_current_state(unsigned int state)
 	libcdev_wait_finish(sched_own_queue());
 }
 
-_public_ int autoremove_wake_function(struct wait_queue_entry *e, unsigned int mode,
-				      int sync, void *key)
+_public_ int autoremove_wake_function(struct wait_queue_entry *e, unsigned int mode, int sync,
+				      void *key)
 {
 	(void)e, (void)mode, (void)sync, (void)key;
 	return 1;
 }
 
-_public_ int default_wake_function(struct wait_queue_entry *e, unsigned int mode,
-				   int sync, void *key)
+_public_ int default_wake_function(struct wait_queue_entry *e, unsigned int mode, int sync,
+				   void *key)
 {
 	return autoremove_wake_function(e, mode, sync, key);
 }
@@ -246,7 +246,7 @@ _public_ void prepare_to_wait(wait_queue_head_t *wq, struct wait_queue_entry *e,
 	if (!e->pprev)
 		add_wait_queue(wq, e);
 	sched_wait.seq = libcdev_wait_prepare(wq);
-	libcdev_wait_finish(wq);	/* the entry itself keeps waitqueue_active() true */
+	libcdev_wait_finish(wq); /* the entry itself keeps waitqueue_active() true */
 	sched_wait.wq = wq;
 	sched_wait.state = state;
 }

@@ -69,7 +69,7 @@ _public_ void __wake_up(wait_queue_head_t *wq, unsigned int mode, int nr, void *
 {
 	struct wait_queue_entry *e, *next;
 
-	(void)mode, (void)nr;	/* every sleeper re-tests its condition: waking all is safe */
+	(void)mode, (void)nr; /* every sleeper re-tests its condition: waking all is safe */
 	pthread_mutex_lock(&wq->lock);
 	wq->seq++;
 	pthread_cond_broadcast(&wq->cond);
@@ -130,8 +130,8 @@ static void task_set_waiting(struct task_struct *t, wait_queue_head_t *wq)
 	pthread_mutex_unlock(t->wait_lock);
 }
 
-_public_ int libcdev_wait_sleep(wait_queue_head_t *wq, unsigned long seq,
-				bool interruptible, long timeout_ms)
+_public_ int libcdev_wait_sleep(wait_queue_head_t *wq, unsigned long seq, bool interruptible,
+				long timeout_ms)
 {
 	struct task_struct *t = task_current();
 	struct timespec dl;

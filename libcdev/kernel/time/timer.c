@@ -18,11 +18,11 @@
 #include "kernel/internal.h"
 
 static pthread_mutex_t softirq_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t softirq_kick;	/* new first timer or new tasklet */
-static pthread_cond_t softirq_done;	/* a callback ended */
+static pthread_cond_t softirq_kick; /* new first timer or new tasklet */
+static pthread_cond_t softirq_done; /* a callback ended */
 static bool softirq_started;
 static pthread_t softirq_thread;
-static struct timer_list *timers;		/* pending, by expiry */
+static struct timer_list *timers; /* pending, by expiry */
 static struct tasklet_struct *tasklets, **tasklets_tail = &tasklets;
 static const struct timer_list *running_timer;
 static const struct tasklet_struct *running_tasklet;
@@ -67,8 +67,8 @@ static void run_tasklet(struct tasklet_struct *t)
 		t->callback(t);
 	else
 		t->func(t->data);
-	kcheck_on_return("tasklet", t->use_callback ? (const void *)t->callback
-						    : (const void *)t->func);
+	kcheck_on_return("tasklet",
+			 t->use_callback ? (const void *)t->callback : (const void *)t->func);
 	kcontext_exit(KCONTEXT_SOFTIRQ);
 	pthread_mutex_lock(&softirq_lock);
 	t->state &= ~(1UL << TASKLET_STATE_RUN);
@@ -269,8 +269,7 @@ _public_ int timer_shutdown_sync(struct timer_list *timer)
 /* ---- tasklets ---- */
 
 _public_ void libcdev_tasklet_setup(struct tasklet_struct *t,
-				    void (*callback)(struct tasklet_struct *),
-				    struct module *owner)
+				    void (*callback)(struct tasklet_struct *), struct module *owner)
 {
 	t->next = NULL;
 	t->state = 0;

@@ -51,15 +51,16 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#define BOARD_LINES		1024	/* lines 1 to 1023, as libcdev's */
-#define BOARD_DEVICES		8
-#define BOARD_RESOURCES		8	/* per device */
-#define BOARD_PROPERTIES	16	/* per device */
-#define BOARD_NAME_MAX		20	/* as libcdev: 1 to 19 characters */
+#define BOARD_LINES	 1024 /* lines 1 to 1023, as libcdev's */
+#define BOARD_DEVICES	 8
+#define BOARD_RESOURCES	 8  /* per device */
+#define BOARD_PROPERTIES 16 /* per device */
+#define BOARD_NAME_MAX	 20 /* as libcdev: 1 to 19 characters */
 
 static char *device;
 module_param(device, charp, 0444);
-MODULE_PARM_DESC(device, "the devices, described as libcdev-platform(7) describes them, ';' between them");
+MODULE_PARM_DESC(device,
+		 "the devices, described as libcdev-platform(7) describes them, ';' between them");
 
 static struct fwnode_handle *board_fwnode;
 static struct irq_domain *board_domain;
@@ -157,7 +158,7 @@ struct board_device {
 	int id;
 	struct resource res[BOARD_RESOURCES];
 	unsigned int nres;
-	struct property_entry props[BOARD_PROPERTIES + 1];	/* and the empty end */
+	struct property_entry props[BOARD_PROPERTIES + 1]; /* and the empty end */
 	unsigned int nprops;
 };
 
@@ -205,8 +206,8 @@ static int board_mem_word(struct board_device *bd, char *val)
 	if (!plus)
 		goto bad;
 	*plus = '\0';
-	if (kstrtou64(val, 0, &start) || kstrtou64(plus + 1, 0, &size) ||
-	    size < 1 || size > SZ_1M || start + size < start)
+	if (kstrtou64(val, 0, &start) || kstrtou64(plus + 1, 0, &size) || size < 1 ||
+	    size > SZ_1M || start + size < start)
 		goto bad;
 	ret = board_reset_bank(start, size);
 	if (ret)
@@ -262,14 +263,15 @@ static int board_word(struct board_device *bd, char *word)
 	char *eq = strchr(word, '=');
 
 	if (!eq) {
-		pr_err("twin-board: %s: '%s' is not irq=N, mem=START+SIZE or KEY=VALUE\n",
-		       bd->name, word);
+		pr_err("twin-board: %s: '%s' is not irq=N, mem=START+SIZE or KEY=VALUE\n", bd->name,
+		       word);
 		return -EINVAL;
 	}
 	*eq = '\0';
 	if (!strcmp(word, "irq") || !strcmp(word, "mem")) {
 		if (bd->nres == BOARD_RESOURCES) {
-			pr_err("twin-board: %s: more than %d resources\n", bd->name, BOARD_RESOURCES);
+			pr_err("twin-board: %s: more than %d resources\n", bd->name,
+			       BOARD_RESOURCES);
 			return -E2BIG;
 		}
 		return word[0] == 'i' ? board_irq_word(bd, eq + 1) : board_mem_word(bd, eq + 1);
@@ -280,7 +282,7 @@ static int board_word(struct board_device *bd, char *word)
 /* One described device: parse LINE (written to) and register it. */
 static int board_add(char *line)
 {
-	struct platform_device_info info = { };
+	struct platform_device_info info = {};
 	struct platform_device *pdev;
 	struct board_device *bd;
 	char *word;
@@ -392,4 +394,5 @@ module_init(board_init);
 module_exit(board_exit);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("The board of described platform devices, for twin tests: IRQ lines raised from sysfs");
+MODULE_DESCRIPTION(
+	"The board of described platform devices, for twin tests: IRQ lines raised from sysfs");

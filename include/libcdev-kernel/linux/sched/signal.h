@@ -15,8 +15,8 @@
 #include <linux/sched.h>
 
 #undef get_current
-#define get_current()	(libcdev_current_signal())
+#define get_current() (libcdev_current_signal())
 #undef current
-#define current		get_current()
+#define current get_current()
 
 #endif
