@@ -14,6 +14,8 @@
 set -u
 : "${top_srcdir:=.}"
 cd "$top_srcdir" || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 fail=0
 bad() {
 	echo "FAIL: $*"
@@ -24,13 +26,12 @@ bad() {
 if [ -z "${INSTALLED_HEADERS:-}" ]; then
 	bad "INSTALLED_HEADERS is not set (run through make check)"
 else
-	printf '%s\n' $INSTALLED_HEADERS | LC_ALL=C sort > /tmp/layout-installed.$$
-	find include -name '*.h' | LC_ALL=C sort > /tmp/layout-tree.$$
-	if ! diff -u /tmp/layout-installed.$$ /tmp/layout-tree.$$; then
+	printf '%s\n' $INSTALLED_HEADERS | LC_ALL=C sort > "$tmp/installed"
+	find include -name '*.h' | LC_ALL=C sort > "$tmp/tree"
+	if ! diff -u "$tmp/installed" "$tmp/tree"; then
 		bad "include/ and the installed header lists differ (- installed only, + in include/ only)"
 	fi
-	echo "installed headers: $(wc -l < /tmp/layout-installed.$$), all under include/"
-	rm -f /tmp/layout-installed.$$ /tmp/layout-tree.$$
+	echo "installed headers: $(wc -l < "$tmp/installed"), all under include/"
 fi
 
 # The folder whose private header @1 (a path below libcdev/) is.
