@@ -24,3 +24,6 @@ if [ -z "$abi" ]; then
 	exit 1
 fi
 apt-get install -y -qq --no-install-recommends "linux-headers-$abi-amd64"
+# The corpus of make corpus-survey: the kernel's own drivers, from Debian 12's
+# kernel source package (tools/corpus-survey.sh unpacks what it needs).
+apt-get install -y -qq --no-install-recommends linux-source-6.1

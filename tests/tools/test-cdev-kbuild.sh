@@ -1,8 +1,9 @@
 #!/bin/sh
 # cdev-kbuild on the host: the kernel-style examples build from their Kbuild
 # files into modules cdevctl reads, KBUILD_MODNAME is the module's name, a
-# kernel symbol the layer lacks stops the build at compile time, and clean
-# removes what the build made. The libcdev-kernel.pc used points at the
+# kernel symbol the layer lacks stops the build at compile time, clean
+# removes what the build made, and `check` gives each kind of verdict and
+# the ranking of what is missing, as text and as JSON. The libcdev-kernel.pc used points at the
 # build tree.
 set -eu
 : "${top_srcdir:=.}" "${top_builddir:=.}"
@@ -14,6 +15,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 mkdir "$tmp/pc"
 cat > "$tmp/pc/libcdev-kernel.pc" <<PC
+pkgdatadir=$src/tools
 Name: libcdev-kernel
 Description: the build tree's
 Version: 0
@@ -59,3 +61,53 @@ grep -q 'implicit declaration' "$tmp/out" || fail "no implicit-declaration error
 [ ! -e "$tmp/lkmpg/kchar.so" ] && [ ! -e "$tmp/lkmpg/kchar.o" ] || fail "clean left files"
 [ -f "$tmp/lkmpg/kchar.c" ] || fail "clean removed a source"
 echo "cdev-kbuild: examples, several objects, a missing symbol and clean behave"
+
+# ---- check ----
+mkdir "$tmp/drv"
+cat > "$tmp/drv/Makefile" <<'KB'
+obj-$(CONFIG_GOOD) += good.o
+obj-m += two.o
+two-y := two-a.o two-b.o
+obj-$(CONFIG_X) += nohdr.o nohdr2.o pcidrv.o armdrv.o unres.o warn.o undecl.o
+KB
+good='#include <linux/module.h>\nstatic int __init g_init(void) { return 0; }\nmodule_init(g_init);\nMODULE_LICENSE("GPL");\n'
+printf "$good" > "$tmp/drv/good.c"
+printf "$good" | sed 's/g_init/a_init/g' > "$tmp/drv/two-a.c"
+printf '#include <linux/kernel.h>\nint two_b(void);\nint two_b(void) { return 1; }\n' > "$tmp/drv/two-b.c"
+printf '#include <linux/module.h>\n#include <linux/no_such_header.h>\n' > "$tmp/drv/nohdr.c"
+printf '#include <linux/no_such_header.h>\n' > "$tmp/drv/nohdr2.c"
+printf '#include <linux/module.h>\n#include <linux/pci.h>\n' > "$tmp/drv/pcidrv.c"
+printf '#include <linux/module.h>\n#include <asm/mach-types.h>\n' > "$tmp/drv/armdrv.c"
+printf '#include <linux/module.h>\nint no_such_export(void);\nint u(void);\nint u(void) { return no_such_export(); }\n' > "$tmp/drv/unres.c"
+printf '#include <linux/module.h>\nint w(void);\nint w(void) { int unused; return 0; }\n' > "$tmp/drv/warn.c"
+printf '#include <linux/module.h>\nint d(void);\nint d(void) { return no_such_kernel_call(1); }\n' > "$tmp/drv/undecl.c"
+rc=0
+CFLAGS=-Wall "$kbuild" check "$tmp/drv" > "$tmp/out" 2>&1 || rc=$?
+[ $rc = 1 ] || fail "check of files that are not all ok exited $rc: $(cat "$tmp/out")"
+expect() {
+	grep -qxF "$tmp/drv/$1" "$tmp/out" || fail "no line '$1' in: $(cat "$tmp/out")"
+}
+expect "good.c: ok"
+expect "two-a.c: ok"
+expect "two-b.c: ok"
+expect "nohdr.c: missing header <linux/no_such_header.h>"
+expect "pcidrv.c: out of scope: PCI (<linux/pci.h>)"
+expect "armdrv.c: out of scope: an architecture other than x86 (<asm/mach-types.h>)"
+expect "unres.c: unresolved symbol no_such_export"
+expect "undecl.c: undeclared no_such_kernel_call"
+grep -q "^$tmp/drv/warn.c: warning: .*unused" "$tmp/out" || fail "no warning verdict: $(cat "$tmp/out")"
+grep -Eq '^ +2  header +<linux/no_such_header.h>$' "$tmp/out" ||
+	fail "the ranking does not count the header twice: $(cat "$tmp/out")"
+grep -Eq '^total +10 +2 +8 +3 ' "$tmp/out" || fail "wrong totals: $(grep '^total' "$tmp/out")"
+
+# One file alone, all ok: exit 0. JSON: the same verdicts.
+CFLAGS=-Wall "$kbuild" check "$tmp/drv/good.c" > "$tmp/out" || fail "check of a good file failed"
+CFLAGS=-Wall "$kbuild" check --json "$tmp/drv" > "$tmp/json" || true
+jq -e '.files | length == 10' "$tmp/json" >/dev/null || fail "JSON files: $(cat "$tmp/json")"
+jq -e '.files[] | select(.file | endswith("/pcidrv.c")) | .verdict == "out of scope"' \
+	"$tmp/json" >/dev/null || fail "JSON verdict of pcidrv.c"
+jq -e '.missing[] | select(.name == "<linux/no_such_header.h>") | .files == 2' \
+	"$tmp/json" >/dev/null || fail "JSON ranking"
+if "$kbuild" check "$tmp/no-such-dir" 2> "$tmp/err"; then fail "check of a missing path passed"; fi
+grep -q 'no such file' "$tmp/err" || fail "no message for a missing path: $(cat "$tmp/err")"
+echo "cdev-kbuild: build, clean and check OK"
