@@ -3,7 +3,8 @@
 # files into modules cdevctl reads, KBUILD_MODNAME is the module's name, a
 # kernel symbol the layer lacks stops the build at compile time, clean
 # removes what the build made, and `check` gives each kind of verdict and
-# the ranking of what is missing, as text and as JSON. The libcdev-kernel.pc used points at the
+# the ranking of what is missing, as text and as JSON. The
+# libcdev-kernel.pc used is the build tree's. The libcdev-kernel.pc used points at the
 # build tree.
 set -eu
 : "${top_srcdir:=.}" "${top_builddir:=.}"
@@ -13,16 +14,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-mkdir "$tmp/pc"
-cat > "$tmp/pc/libcdev-kernel.pc" <<PC
-pkgdatadir=$src/tools
-Name: libcdev-kernel
-Description: the build tree's
-Version: 0
-Libs: -L$bld/libcdev/.libs -lcdev -pthread
-Cflags: -I$src/include/libcdev-kernel -I$src/include $(sed -n 's/^Cflags: -I[^ ]* //p' "$src/libcdev/libcdev-kernel.pc.in")
-PC
-export PKG_CONFIG_PATH="$tmp/pc"
+[ -f "$bld/libcdev/uninstalled/libcdev-kernel.pc" ] || fail "no build-tree libcdev-kernel.pc (make first)"
+export PKG_CONFIG_PATH="$bld/libcdev/uninstalled"
 export CFLAGS="-Wall -Wextra -Werror"
 kbuild=$src/tools/cdev-kbuild
 
