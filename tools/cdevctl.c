@@ -250,6 +250,14 @@ int host_insmod(struct host_opts *o)
 	return err_msg("insmod: %s", n > 0 ? line : "the module host died during init");
 }
 
+/* Unloaded, but it broke the kernel's rules and LIBCDEV_STRICT=1 makes that a failure. */
+static int rules_broken(const char *name)
+{
+	return err_msg("rmmod: ERROR: Module %s broke the kernel's rules (LIBCDEV_STRICT=1): "
+		       "it is unloaded; its host's log said which",
+		       name);
+}
+
 int cmd_rmmod(int argc, char **argv)
 {
 	bool force = argc == 3 && (!strcmp(argv[1], "-f") || !strcmp(argv[1], "--force"));
@@ -279,7 +287,9 @@ int cmd_rmmod(int argc, char **argv)
 		return err_msg("rmmod: ERROR: Module %s is not currently loaded", name);
 	if (!strcmp(reply, "ok"))
 		return 0;
-	if (strcmp(reply, "ok last"))
+	if (!strcmp(reply, "ok rules-broken"))
+		return rules_broken(name);
+	if (strcmp(reply, "ok last") && strcmp(reply, "ok last rules-broken"))
 		return err_msg("rmmod: ERROR: the host of %s answered '%s'", name, reply);
 	/*
 	 * The host has run module_exit and removed the module's files. With its
@@ -290,7 +300,7 @@ int cmd_rmmod(int argc, char **argv)
 	if (process_alive(pid))
 		return err_msg("rmmod: %s: the host (pid %d) did not stop within 30 s", name,
 			       (int)pid);
-	return 0;
+	return strcmp(reply, "ok last") ? rules_broken(name) : 0;
 }
 
 static const struct command {

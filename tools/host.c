@@ -105,6 +105,7 @@ static bool host_last(const struct host *h, const struct hosted *m)
 static bool control_rmmod(struct hosted *m, bool force, bool last, char *reply, size_t size)
 {
 	int err = libcdev_module_stop(m->mod, force);
+	bool broke;
 
 	if (err == -EWOULDBLOCK) {
 		holders_line(m->mod, "inuse", reply, size);
@@ -118,10 +119,11 @@ static bool control_rmmod(struct hosted *m, bool force, bool last, char *reply, 
 	if (last)
 		notify_stopping();
 	/* Its exit runs here, in the order of the requests; the others keep serving. */
-	libcdev_module_unload(m->mod, true);
+	broke = libcdev_module_unload(m->mod, true) == -ENOTRECOVERABLE;
 	m->mod = NULL;
 	host_release(m);
-	snprintf(reply, size, "ok");
+	/* Strict mode (LIBCDEV_STRICT=1): rmmod fails, as the host's exit would. */
+	snprintf(reply, size, broke ? "ok rules-broken" : "ok");
 	return true;
 }
 
@@ -163,8 +165,9 @@ static void control_answer(struct host *h, struct hosted *m, int fd)
 	else
 		snprintf(reply, sizeof(reply), "unknown request");
 	gone = gone && host_empty(h);
-	if (gone)
-		snprintf(reply, sizeof(reply), "ok last"); /* and the host ends */
+	if (gone) /* and the host ends */
+		snprintf(reply, sizeof(reply), "ok last%s",
+			 strcmp(reply, "ok rules-broken") ? "" : " rules-broken");
 	pthread_mutex_unlock(&h->lock);
 	strcat(reply, "\n");
 	if (write(fd, reply, strlen(reply)) < 0)

@@ -72,6 +72,22 @@ teardown() {
 	done
 }
 
+@test "insmod + rmmod under LIBCDEV_STRICT=1: rmmod of a module that broke the rules fails, and unloads it" {
+	for strict in 0 1; do
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+			LIBCDEV_STRICT=$strict "$CDEVCTL" insmod "${KLEAKMOD:?}"
+		status=0
+		"$CDEVCTL" rmmod kleak > "$BATS_TEST_TMPDIR/out" 2>&1 || status=$?
+		[ "$status" = "$strict" ]
+		if [ "$strict" = 1 ]; then
+			grep -q "Module kleak broke the kernel's rules (LIBCDEV_STRICT=1): it is unloaded" \
+				"$BATS_TEST_TMPDIR/out"
+		fi
+		run "$CDEVCTL" lsmod
+		[[ "$output" != *kleak* ]]
+	done
+}
+
 @test "run: bad parameters fail with one clear line and leave nothing behind" {
 	run "$CDEVCTL" run "$MOD" bogus=1
 	[ "$status" -eq 1 ]
