@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# corpus-load.sh CDEVCTL DIR [DEVICES] - in the test VM, as root: load each
+# module DIR/NAME.so with `cdevctl insmod` and remove it with `cdevctl rmmod`,
+# under LIBCDEV_STRICT=1, and print one line per module:
+#   NAME: loaded and removed
+#   NAME: no hardware (its init says so: ...)   -- counts as clean
+#   NAME: init failed: ...
+#   NAME: rmmod failed: ...
+# then "load: N of M clean". DEVICES (tools/corpus-devices.txt) gives the
+# platform device each platform driver is loaded with ("NAME LINE").
+set -u
+cdevctl=${1:?usage: corpus-load.sh CDEVCTL DIR [DEVICES]}
+dir=${2:?usage: corpus-load.sh CDEVCTL DIR [DEVICES]}
+devices=${3:-}
+export LIBCDEV_STRICT=1
+clean=0 total=0
+for so in "$dir"/*.so; do
+	[ -f "$so" ] || continue
+	name=$(basename "$so" .so | tr - _)
+	total=$((total + 1))
+	line=
+	[ -z "$devices" ] || line=$(awk -v n="$name" '$1 == n { sub(/^[^ \t]+[ \t]+/, ""); print }' "$devices")
+	if [ -n "$line" ]; then
+		out=$(timeout 60 "$cdevctl" insmod --device "$line" "$so" 2>&1)
+	else
+		out=$(timeout 60 "$cdevctl" insmod "$so" 2>&1)
+	fi
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		msg=$(printf '%s\n' "$out" | tail -n 3 | tr '\n' ' ')
+		# A driver that finds no device says so and fails with -ENODEV
+		# (or -ENXIO), as on a machine without that hardware.
+		case $out in
+		*"No such device"* | *"No such device or address"*)
+			echo "$name: no hardware (its init says so: $msg)"
+			clean=$((clean + 1)) ;;
+		*) echo "$name: init failed: $msg" ;;
+		esac
+		continue
+	fi
+	if out=$(timeout 60 "$cdevctl" rmmod "$name" 2>&1); then
+		echo "$name: loaded and removed"
+		clean=$((clean + 1))
+	else
+		echo "$name: rmmod failed: $(printf '%s\n' "$out" | tail -n 3 | tr '\n' ' ')"
+		"$cdevctl" rmmod -f "$name" > /dev/null 2>&1
+	fi
+done
+echo "load: $clean of $total clean"
