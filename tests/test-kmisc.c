@@ -305,6 +305,25 @@ static void test_simple_buffers(void **state)
 	assert_memory_equal(store, "abcdefX", 7);
 }
 
+/*
+ * loff_t is the kernel's long long, not glibc's long (<fcntl.h> and
+ * <sys/uio.h> are included here too): "%lld" takes it without a cast, which
+ * a build with -Werror checks at compile time.
+ */
+static void test_loff_t_is_long_long(void **state)
+{
+	loff_t pos = -5;
+	char out[32];
+
+	(void)state;
+	assert_true(__builtin_types_compatible_p(typeof(pos), long long));
+	assert_true(
+		__builtin_types_compatible_p(typeof(((struct kiocb *)NULL)->ki_pos), long long));
+	snprintf(out, sizeof(out), "%lld", pos);
+	assert_string_equal(out, "-5");
+	pr_debug("pos %lld\n", pos);
+}
+
 static int reset(void **state)
 {
 	return test_env_reset(state);
@@ -320,6 +339,7 @@ int main(void)
 		cmocka_unit_test(test_kstrtobool),
 		cmocka_unit_test(test_ida_idr),
 		cmocka_unit_test(test_simple_buffers),
+		cmocka_unit_test(test_loff_t_is_long_long),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

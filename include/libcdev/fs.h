@@ -15,11 +15,6 @@
 #include <libcdev/kdev_t.h>
 #include <libcdev/names.h>
 
-/* glibc names the 64-bit offset type loff_t only in its default feature set. */
-#ifndef __USE_MISC
-typedef __loff_t loff_t;
-#endif
-
 typedef unsigned int fmode_t;
 typedef unsigned int __poll_t;
 

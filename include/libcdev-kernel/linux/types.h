@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * libcdev-kernel - <linux/types.h>: the kernel's fixed-width names over the
- * system's UAPI header, which UAPI headers such as <linux/capability.h> need.
+ * system's UAPI header, which UAPI headers such as <linux/capability.h> need,
+ * and loff_t, the kernel's long long (<libcdev/compiler.h>).
  */
 #ifndef LIBCDEV_KERNEL_LINUX_TYPES_H
 #define LIBCDEV_KERNEL_LINUX_TYPES_H
@@ -13,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+#include <libcdev/compiler.h>
 
 typedef __u8 u8;
 typedef __s8 s8;
