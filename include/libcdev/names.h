@@ -204,6 +204,8 @@
 #define seq_vprintf				libcdev_seq_vprintf
 #define seq_write				libcdev_seq_write
 #define single_release				libcdev_single_release
+#define sort					libcdev_sort
+#define sort_r					libcdev_sort_r
 #define stream_open				libcdev_stream_open
 #define strncpy_from_user			libcdev_strncpy_from_user
 #define synchronize_irq				libcdev_synchronize_irq
