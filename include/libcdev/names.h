@@ -99,8 +99,16 @@
 #define down					libcdev_down
 #define down_interruptible			libcdev_down_interruptible
 #define down_killable				libcdev_down_killable
+#define down_read				libcdev_down_read
+#define down_read_interruptible			libcdev_down_read_interruptible
+#define down_read_killable			libcdev_down_read_killable
+#define down_read_trylock			libcdev_down_read_trylock
 #define down_timeout				libcdev_down_timeout
 #define down_trylock				libcdev_down_trylock
+#define down_write				libcdev_down_write
+#define down_write_killable			libcdev_down_write_killable
+#define down_write_trylock			libcdev_down_write_trylock
+#define downgrade_write				libcdev_downgrade_write
 #define drain_workqueue				libcdev_drain_workqueue
 #define enable_irq				libcdev_enable_irq
 #define finish_wait				libcdev_finish_wait
@@ -121,6 +129,7 @@
 #define idr_remove				libcdev_idr_remove
 #define idr_replace				libcdev_idr_replace
 #define init_completion				libcdev_init_completion
+#define init_rwsem				libcdev_init_rwsem
 #define init_waitqueue_head			libcdev_init_waitqueue_head
 #define ioremap					libcdev_ioremap
 #define iounmap					libcdev_iounmap
@@ -190,6 +199,8 @@
 #define register_chrdev_region			libcdev_register_chrdev_region
 #define reinit_completion			libcdev_reinit_completion
 #define remove_wait_queue			libcdev_remove_wait_queue
+#define rwsem_is_contended			libcdev_rwsem_is_contended
+#define rwsem_is_locked				libcdev_rwsem_is_locked
 #define schedule				libcdev_schedule
 #define schedule_timeout			libcdev_schedule_timeout
 #define schedule_timeout_interruptible		libcdev_schedule_timeout_interruptible
@@ -229,6 +240,8 @@
 #define tty_devnum				libcdev_tty_devnum
 #define unregister_chrdev_region		libcdev_unregister_chrdev_region
 #define up					libcdev_up
+#define up_read					libcdev_up_read
+#define up_write				libcdev_up_write
 #define wait_for_completion			libcdev_wait_for_completion
 #define wait_for_completion_interruptible	libcdev_wait_for_completion_interruptible
 #define wait_for_completion_interruptible_timeout	libcdev_wait_for_completion_interruptible_timeout
