@@ -16,6 +16,20 @@
 
 /* One column of names, as gen-names.sh aligns them. */
 /* clang-format off */
+#define __bitmap_and				libcdev___bitmap_and
+#define __bitmap_andnot				libcdev___bitmap_andnot
+#define __bitmap_clear				libcdev___bitmap_clear
+#define __bitmap_complement			libcdev___bitmap_complement
+#define __bitmap_equal				libcdev___bitmap_equal
+#define __bitmap_intersects			libcdev___bitmap_intersects
+#define __bitmap_or				libcdev___bitmap_or
+#define __bitmap_set				libcdev___bitmap_set
+#define __bitmap_shift_left			libcdev___bitmap_shift_left
+#define __bitmap_shift_right			libcdev___bitmap_shift_right
+#define __bitmap_subset				libcdev___bitmap_subset
+#define __bitmap_weight				libcdev___bitmap_weight
+#define __bitmap_xor				libcdev___bitmap_xor
+#define __find_nth_bit				libcdev___find_nth_bit
 #define __kfifo_from_user			libcdev___kfifo_from_user
 #define __kfifo_to_user				libcdev___kfifo_to_user
 #define __module_get				libcdev___module_get
@@ -23,10 +37,16 @@
 #define __register_chrdev			libcdev___register_chrdev
 #define __unregister_chrdev			libcdev___unregister_chrdev
 #define __wake_up				libcdev___wake_up
+#define _find_last_bit				libcdev__find_last_bit
+#define _find_next_and_bit			libcdev__find_next_and_bit
+#define _find_next_andnot_bit			libcdev__find_next_andnot_bit
+#define _find_next_bit				libcdev__find_next_bit
+#define _find_next_zero_bit			libcdev__find_next_zero_bit
 #define add_timer				libcdev_add_timer
 #define add_wait_queue				libcdev_add_wait_queue
 #define alloc_chrdev_region			libcdev_alloc_chrdev_region
 #define autoremove_wake_function		libcdev_autoremove_wake_function
+#define bitmap_find_next_zero_area_off		libcdev_bitmap_find_next_zero_area_off
 #define cancel_delayed_work			libcdev_cancel_delayed_work
 #define cancel_delayed_work_sync		libcdev_cancel_delayed_work_sync
 #define cancel_work				libcdev_cancel_work

@@ -57,6 +57,10 @@ struct hlist_node {
 	struct hlist_node *next, **pprev;
 };
 
+/* A bitmap of @bits bits (<linux/bitmap.h>). */
+#define DECLARE_BITMAP(name, bits) \
+	unsigned long name[((bits) + 8 * sizeof(long) - 1) / (8 * sizeof(long))]
+
 /* The functions of sort() and sort_r() (<linux/sort.h>). */
 typedef void (*swap_r_func_t)(void *a, void *b, int size, const void *priv);
 typedef void (*swap_func_t)(void *a, void *b, int size);
