@@ -2,7 +2,7 @@
 /*
  * libcdev - the kernel's sleeping locks and explicit waits: mutexes
  * (include/linux/mutex.h), counting semaphores (semaphore.h), completions
- * (completion.h), and the task-state waits of wait.h and sched.h
+ * (completion.h), read-write semaphores (rwsem.h), and the task-state waits of wait.h and sched.h
  * (prepare_to_wait(), schedule(), schedule_timeout()).
  *
  * All of them sleep on a wait queue, so an interrupted caller (a signal
@@ -70,6 +70,46 @@ int down_trylock(struct semaphore *sem);
 /** down_timeout - 0, or -ETIME when @timeout jiffies passed without a free unit */
 int down_timeout(struct semaphore *sem, long timeout);
 void up(struct semaphore *sem);
+
+/* ---- read-write semaphores ---- */
+
+/*
+ * Many readers or one writer. A writer that waits keeps new readers out, so
+ * that a stream of readers cannot starve it (as the kernel's handoff does).
+ */
+struct rw_semaphore {
+	wait_queue_head_t wait;
+	int count;	     /* readers holding it, -1 for a writer; changed atomically */
+	int writers_waiting; /* changed atomically */
+};
+
+#define __RWSEM_INITIALIZER(name)                                \
+	{                                                        \
+		__WAIT_QUEUE_HEAD_INITIALIZER((name).wait), 0, 0 \
+	}
+#define DECLARE_RWSEM(name) struct rw_semaphore name = __RWSEM_INITIALIZER(name)
+
+void init_rwsem(struct rw_semaphore *sem);
+void down_read(struct rw_semaphore *sem);
+/** down_read_interruptible - 0 with the lock held for reading, or -EINTR if interrupted */
+int down_read_interruptible(struct rw_semaphore *sem);
+/** down_read_killable - as down_read_interruptible(): every signal counts here */
+int down_read_killable(struct rw_semaphore *sem);
+/** down_read_trylock - 1 if taken for reading, 0 if a writer holds it or waits */
+int down_read_trylock(struct rw_semaphore *sem);
+void up_read(struct rw_semaphore *sem);
+void down_write(struct rw_semaphore *sem);
+/** down_write_killable - 0 with the lock held for writing, or -EINTR if interrupted */
+int down_write_killable(struct rw_semaphore *sem);
+/** down_write_trylock - 1 if taken for writing, 0 if anyone holds it */
+int down_write_trylock(struct rw_semaphore *sem);
+void up_write(struct rw_semaphore *sem);
+/** downgrade_write - turn the writer's hold into a reader's, letting other readers in */
+void downgrade_write(struct rw_semaphore *sem);
+/** rwsem_is_locked - whether a reader or a writer holds it */
+int rwsem_is_locked(struct rw_semaphore *sem);
+/** rwsem_is_contended - whether anyone waits for it */
+int rwsem_is_contended(struct rw_semaphore *sem);
 
 /* ---- completions ---- */
 

@@ -16,6 +16,20 @@
 
 /* One column of names, as gen-names.sh aligns them. */
 /* clang-format off */
+#define __bitmap_and				libcdev___bitmap_and
+#define __bitmap_andnot				libcdev___bitmap_andnot
+#define __bitmap_clear				libcdev___bitmap_clear
+#define __bitmap_complement			libcdev___bitmap_complement
+#define __bitmap_equal				libcdev___bitmap_equal
+#define __bitmap_intersects			libcdev___bitmap_intersects
+#define __bitmap_or				libcdev___bitmap_or
+#define __bitmap_set				libcdev___bitmap_set
+#define __bitmap_shift_left			libcdev___bitmap_shift_left
+#define __bitmap_shift_right			libcdev___bitmap_shift_right
+#define __bitmap_subset				libcdev___bitmap_subset
+#define __bitmap_weight				libcdev___bitmap_weight
+#define __bitmap_xor				libcdev___bitmap_xor
+#define __find_nth_bit				libcdev___find_nth_bit
 #define __kfifo_from_user			libcdev___kfifo_from_user
 #define __kfifo_to_user				libcdev___kfifo_to_user
 #define __module_get				libcdev___module_get
@@ -23,10 +37,16 @@
 #define __register_chrdev			libcdev___register_chrdev
 #define __unregister_chrdev			libcdev___unregister_chrdev
 #define __wake_up				libcdev___wake_up
+#define _find_last_bit				libcdev__find_last_bit
+#define _find_next_and_bit			libcdev__find_next_and_bit
+#define _find_next_andnot_bit			libcdev__find_next_andnot_bit
+#define _find_next_bit				libcdev__find_next_bit
+#define _find_next_zero_bit			libcdev__find_next_zero_bit
 #define add_timer				libcdev_add_timer
 #define add_wait_queue				libcdev_add_wait_queue
 #define alloc_chrdev_region			libcdev_alloc_chrdev_region
 #define autoremove_wake_function		libcdev_autoremove_wake_function
+#define bitmap_find_next_zero_area_off		libcdev_bitmap_find_next_zero_area_off
 #define cancel_delayed_work			libcdev_cancel_delayed_work
 #define cancel_delayed_work_sync		libcdev_cancel_delayed_work_sync
 #define cancel_work				libcdev_cancel_work
@@ -99,8 +119,16 @@
 #define down					libcdev_down
 #define down_interruptible			libcdev_down_interruptible
 #define down_killable				libcdev_down_killable
+#define down_read				libcdev_down_read
+#define down_read_interruptible			libcdev_down_read_interruptible
+#define down_read_killable			libcdev_down_read_killable
+#define down_read_trylock			libcdev_down_read_trylock
 #define down_timeout				libcdev_down_timeout
 #define down_trylock				libcdev_down_trylock
+#define down_write				libcdev_down_write
+#define down_write_killable			libcdev_down_write_killable
+#define down_write_trylock			libcdev_down_write_trylock
+#define downgrade_write				libcdev_downgrade_write
 #define drain_workqueue				libcdev_drain_workqueue
 #define enable_irq				libcdev_enable_irq
 #define finish_wait				libcdev_finish_wait
@@ -121,6 +149,7 @@
 #define idr_remove				libcdev_idr_remove
 #define idr_replace				libcdev_idr_replace
 #define init_completion				libcdev_init_completion
+#define init_rwsem				libcdev_init_rwsem
 #define init_waitqueue_head			libcdev_init_waitqueue_head
 #define ioremap					libcdev_ioremap
 #define iounmap					libcdev_iounmap
@@ -192,6 +221,8 @@
 #define register_chrdev_region			libcdev_register_chrdev_region
 #define reinit_completion			libcdev_reinit_completion
 #define remove_wait_queue			libcdev_remove_wait_queue
+#define rwsem_is_contended			libcdev_rwsem_is_contended
+#define rwsem_is_locked				libcdev_rwsem_is_locked
 #define schedule				libcdev_schedule
 #define schedule_timeout			libcdev_schedule_timeout
 #define schedule_timeout_interruptible		libcdev_schedule_timeout_interruptible
@@ -206,6 +237,8 @@
 #define seq_vprintf				libcdev_seq_vprintf
 #define seq_write				libcdev_seq_write
 #define single_release				libcdev_single_release
+#define sort					libcdev_sort
+#define sort_r					libcdev_sort_r
 #define stream_open				libcdev_stream_open
 #define strncpy_from_user			libcdev_strncpy_from_user
 #define synchronize_irq				libcdev_synchronize_irq
@@ -229,6 +262,8 @@
 #define tty_devnum				libcdev_tty_devnum
 #define unregister_chrdev_region		libcdev_unregister_chrdev_region
 #define up					libcdev_up
+#define up_read					libcdev_up_read
+#define up_write				libcdev_up_write
 #define wait_for_completion			libcdev_wait_for_completion
 #define wait_for_completion_interruptible	libcdev_wait_for_completion_interruptible
 #define wait_for_completion_interruptible_timeout	libcdev_wait_for_completion_interruptible_timeout

@@ -2,7 +2,8 @@
 /*
  * libcdev-kernel - <linux/kernel.h>: what drivers take from it and the
  * headers it brings in: printk, min/max, container_of, ARRAY_SIZE, BUG/WARN,
- * the integer limits, rounding helpers, sprintf()-family and kstrto*().
+ * the integer limits, rounding helpers, sprintf()-family and kstrto*(), and
+ * <linux/bitops.h> as the kernel's brings it in.
  */
 #ifndef LIBCDEV_KERNEL_LINUX_KERNEL_H
 #define LIBCDEV_KERNEL_LINUX_KERNEL_H
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <linux/bitops.h>
 #include <linux/bug.h>
 #include <linux/compiler.h>
 #include <linux/container_of.h>

@@ -2,7 +2,8 @@
 /*
  * libcdev-kernel - <linux/ktime.h> and <linux/timekeeping.h>: ktime_t is
  * nanoseconds; ktime_get() is CLOCK_MONOTONIC, ktime_get_real() the wall
- * clock, ktime_get_boottime() CLOCK_BOOTTIME.
+ * clock, ktime_get_boottime() CLOCK_BOOTTIME; conversions to and from
+ * struct timespec64 (<linux/time64.h>).
  */
 #ifndef LIBCDEV_KERNEL_LINUX_KTIME_H
 #define LIBCDEV_KERNEL_LINUX_KTIME_H
@@ -10,19 +11,8 @@
 #include <time.h>
 
 #include <linux/jiffies.h>
+#include <linux/time64.h>
 #include <linux/types.h>
-
-#define NSEC_PER_USEC 1000L
-#define NSEC_PER_MSEC 1000000L
-#define NSEC_PER_SEC  1000000000L
-#define USEC_PER_MSEC 1000L
-#define USEC_PER_SEC  1000000L
-#define MSEC_PER_SEC  1000L
-
-struct timespec64 {
-	time64_t tv_sec;
-	long tv_nsec;
-};
 
 static inline ktime_t __libcdev_clock_ns(clockid_t clk)
 {
@@ -65,13 +55,6 @@ static inline time64_t ktime_get_real_seconds(void)
 	return ktime_get_real() / NSEC_PER_SEC;
 }
 
-static inline struct timespec64 ns_to_timespec64(s64 ns)
-{
-	struct timespec64 ts = { ns / NSEC_PER_SEC, (long)(ns % NSEC_PER_SEC) };
-
-	return ts;
-}
-
 static inline void ktime_get_ts64(struct timespec64 *ts)
 {
 	*ts = ns_to_timespec64(ktime_get());
@@ -96,6 +79,9 @@ static inline void ktime_get_real_ts64(struct timespec64 *ts)
 #define ns_to_ktime(ns)		       ((ktime_t)(ns))
 #define ms_to_ktime(ms)		       ((ktime_t)(ms)*NSEC_PER_MSEC)
 #define us_to_ktime(us)		       ((ktime_t)(us)*NSEC_PER_USEC)
+#define ktime_divns(kt, div)	       ((s64)(kt) / (s64)(div))
+#define ktime_to_timespec64(kt)	       ns_to_timespec64(kt)
+#define timespec64_to_ktime(ts)	       ((ktime_t)timespec64_to_ns(&(ts)))
 #define ktime_us_delta(later, earlier) ktime_to_us(ktime_sub(later, earlier))
 #define ktime_ms_delta(later, earlier) ktime_to_ms(ktime_sub(later, earlier))
 

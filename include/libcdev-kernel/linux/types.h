@@ -59,6 +59,16 @@ struct hlist_head {
 struct hlist_node {
 	struct hlist_node *next, **pprev;
 };
+
+/* A bitmap of @bits bits (<linux/bitmap.h>). */
+#define DECLARE_BITMAP(name, bits) \
+	unsigned long name[((bits) + 8 * sizeof(long) - 1) / (8 * sizeof(long))]
+
+/* The functions of sort() and sort_r() (<linux/sort.h>). */
+typedef void (*swap_r_func_t)(void *a, void *b, int size, const void *priv);
+typedef void (*swap_func_t)(void *a, void *b, int size);
+typedef int (*cmp_r_func_t)(const void *a, const void *b, const void *priv);
+typedef int (*cmp_func_t)(const void *a, const void *b);
 #endif
 
 #endif

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The kernel's small library headers as a driver uses them: <linux/ctype.h>
+ * classes Latin-1 as the kernel's table does (not the C locale),
+ * <linux/sizes.h>, array_index_nospec() bounds an index, <linux/math64.h>
+ * divides and multiplies without losing the high bits, <linux/bitfield.h>
+ * packs and unpacks fields, <linux/time64.h> keeps tv_nsec normalized and
+ * mktime64() counts from 1970, <asm/atomic.h> and <asm/io.h> forward.
+ */
+#include <linux/bitfield.h>
+#include <linux/ctype.h>
+#include <linux/kernel.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
+#include <linux/nospec.h>
+#include <linux/param.h>
+#include <linux/sizes.h>
+#include <linux/time.h>
+#include <linux/time64.h>
+#include <asm/atomic.h>
+#include <asm/div64.h>
+#include <asm/io.h>
+
+#include "test-util.h"
+
+static void test_ctype_ascii(void **state)
+{
+	(void)state;
+	assert_true(isdigit('7') && !isdigit('a') && !isdigit(-1));
+	assert_true(isxdigit('a') && isxdigit('F') && isxdigit('0') && !isxdigit('g'));
+	assert_true(isspace(' ') && isspace('\t') && isspace('\n') && isspace('\v') &&
+		    isspace('\f') && isspace('\r'));
+	assert_false(isspace('\0'));
+	assert_true(isupper('Q') && !isupper('q') && islower('q'));
+	assert_true(ispunct('!') && ispunct('~') && !ispunct('a') && !ispunct(' '));
+	assert_true(isprint(' ') && !isgraph(' ') && isgraph('#') && iscntrl(0x7f));
+	assert_true(isalnum('z') && isalnum('5') && !isalnum('_'));
+	assert_int_equal(tolower('A'), 'a');
+	assert_int_equal(toupper('z'), 'Z');
+	assert_int_equal(tolower('1'), '1');
+	assert_int_equal(_tolower('X'), 'x');
+	assert_true(isodigit('7') && !isodigit('8'));
+	assert_true(isascii(0x7f) && !isascii(0x80));
+	assert_int_equal(toascii(0xc1), 0x41);
+}
+
+static void test_ctype_latin1(void **state)
+{
+	(void)state;
+	/* 0x80-0x9f: no class at all; 0xa0 a hard space; the letters of ISO 8859-1. */
+	for (int c = 0x80; c < 0xa0; c++)
+		assert_false(isprint(c) || iscntrl(c) || isspace(c));
+	assert_true(isspace(0xa0) && isprint(0xa0));
+	assert_true(isupper(0xc0) && isupper(0xde) && !isupper(0xd7) && ispunct(0xd7));
+	assert_true(islower(0xdf) && islower(0xff) && ispunct(0xf7));
+	assert_int_equal(tolower(0xc9), 0xe9);
+	assert_int_equal(toupper(0xe9), 0xc9);
+	/* A (signed) char is taken as unsigned: (char)0xe9 is a letter too. */
+	assert_true(isalpha((char)0xe9));
+	/* ASCII agrees with the C locale everywhere. */
+	for (int c = 0; c < 0x80; c++) {
+		assert_int_equal(!!isalpha(c), (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+		assert_int_equal(!!iscntrl(c), c < 0x20 || c == 0x7f);
+	}
+}
+
+static void test_sizes_param(void **state)
+{
+	(void)state;
+	assert_int_equal(SZ_4K, 4096);
+	assert_int_equal(SZ_1M, 1 << 20);
+	assert_true(SZ_2G == 0x80000000u);
+	assert_true(SZ_4G == 1ULL << 32 && SZ_64T == 1ULL << 46);
+	assert_int_equal(HZ, 1000);
+	assert_int_equal(USER_HZ, 100);
+}
+
+static void test_nospec(void **state)
+{
+	int table[5] = { 10, 11, 12, 13, 14 };
+
+	(void)state;
+	for (unsigned long i = 0; i < 5; i++)
+		assert_int_equal(array_index_nospec(i, 5UL), i);
+	assert_int_equal(array_index_nospec(5UL, 5UL), 0);
+	assert_int_equal(array_index_nospec(~0UL >> 1, 5UL), 0);
+	assert_int_equal(table[array_index_nospec(3, 5)], 13);
+	assert_int_equal(array_index_mask_nospec(2, 3), ~0UL);
+	assert_int_equal(array_index_mask_nospec(3, 3), 0);
+}
+
+static void test_math64(void **state)
+{
+	u32 rem32;
+	s32 srem;
+	u64 rem64, n = 1000000000007ULL;
+
+	(void)state;
+	assert_true(div_u64(10000000000ULL, 3) == 3333333333ULL);
+	assert_true(div_u64_rem(10000000001ULL, 10, &rem32) == 1000000000ULL && rem32 == 1);
+	assert_true(div_s64(-7, 2) == -3);
+	assert_true(div_s64_rem(-7, 2, &srem) == -3 && srem == -1);
+	assert_true(div64_u64_rem(U64_MAX, 1ULL << 32, &rem64) == 0xffffffffULL &&
+		    rem64 == 0xffffffffULL);
+	assert_true(div64_s64(-9000000000LL, 3) == -3000000000LL);
+	assert_true(mul_u32_u32(0xffffffffu, 0xffffffffu) == 0xfffffffe00000001ULL);
+	assert_true(mul_u64_u32_shr(1ULL << 62, 8, 4) == 1ULL << 61);
+	assert_true(mul_u64_u64_shr(U64_MAX, U64_MAX, 64) == U64_MAX - 1);
+	assert_true(mul_u64_u32_div(1ULL << 63, 6, 3) == 0);
+	assert_true(mul_u64_u32_div(1ULL << 62, 6, 4) == 3ULL << 61);
+	assert_true(DIV64_U64_ROUND_UP(10, 3) == 4 && DIV64_U64_ROUND_UP(9, 3) == 3);
+	assert_true(DIV64_U64_ROUND_CLOSEST(10, 4) == 3 && DIV64_U64_ROUND_CLOSEST(9, 4) == 2);
+	assert_true(DIV_S64_ROUND_CLOSEST(-10, 4) == -3 && DIV_S64_ROUND_CLOSEST(10, -4) == -3);
+	assert_int_equal(do_div(n, 1000), 7);
+	assert_true(n == 1000000000ULL);
+}
+
+#define REG_MODE GENMASK(7, 4)
+#define REG_EN	 BIT(0)
+#define REG_WIDE GENMASK_ULL(47, 16)
+
+static void test_bitfield(void **state)
+{
+	u32 reg = FIELD_PREP(REG_MODE, 0xa) | FIELD_PREP(REG_EN, 1);
+	u32 v = 0x1f;
+
+	(void)state;
+	assert_int_equal(reg, 0xa1);
+	assert_int_equal(FIELD_GET(REG_MODE, reg), 0xa);
+	assert_int_equal(FIELD_GET(REG_EN, reg), 1);
+	assert_int_equal(FIELD_MAX(REG_MODE), 0xf);
+	assert_true(FIELD_FIT(REG_MODE, 0xf));
+	assert_false(FIELD_FIT(REG_MODE, v));
+	/* A value too large at run time loses its high bits, as the kernel's mask does. */
+	assert_int_equal(FIELD_PREP(REG_MODE, v), 0xf0);
+	assert_true(FIELD_GET(REG_WIDE, 0x0000123456780000ULL) == 0x12345678ULL);
+	assert_int_equal(u32_get_bits(0xabcd, 0xff00), 0xab);
+	assert_int_equal(u32_encode_bits(0x3, 0x30), 0x30);
+	assert_int_equal(u16_replace_bits(0xffff, 0, 0x0ff0), 0xf00f);
+	assert_int_equal(u8_encode_bits(0xff, 0x0c), 0x0c);
+	u32p_replace_bits(&reg, 0x5, REG_MODE);
+	assert_int_equal(reg, 0x51);
+	assert_true(u64_get_bits(0xff00000000000000ULL, 0xf000000000000000ULL) == 0xf);
+}
+
+static void test_time64(void **state)
+{
+	struct timespec64 a = { 1, 900000000 }, b = { 0, 200000000 }, c;
+	struct itimerspec64 its = { { 0, 0 }, { 1, NSEC_PER_SEC } };
+
+	(void)state;
+	c = timespec64_add(a, b);
+	assert_true(c.tv_sec == 2 && c.tv_nsec == 100000000);
+	c = timespec64_sub(b, a);
+	assert_true(c.tv_sec == -2 && c.tv_nsec == 300000000);
+	assert_false(timespec64_valid(&c));
+	assert_true(timespec64_compare(&a, &b) > 0 && timespec64_compare(&b, &a) < 0);
+	assert_int_equal(timespec64_compare(&a, &a), 0);
+	assert_true(timespec64_equal(&a, &a));
+	c = ns_to_timespec64(-1);
+	assert_true(c.tv_sec == -1 && c.tv_nsec == 999999999);
+	assert_true(timespec64_to_ns(&c) == -1);
+	timespec64_add_ns(&a, 1100000000ULL);
+	assert_true(a.tv_sec == 3 && a.tv_nsec == 0);
+	assert_true(ktime_to_timespec64(ktime_set(5, 7)).tv_nsec == 7);
+	assert_true(timespec64_to_ktime(a) == 3 * NSEC_PER_SEC);
+	assert_false(itimerspec64_valid(&its));
+	c.tv_sec = KTIME_SEC_MAX;
+	assert_true(timespec64_to_ns(&c) == KTIME_MAX);
+	assert_true(mktime64(1970, 1, 1, 0, 0, 0) == 0);
+	assert_true(mktime64(2000, 3, 1, 0, 0, 0) == 951868800);
+	assert_true(mktime64(2024, 2, 29, 12, 30, 15) == 1709209815);
+	assert_true(mktime64(1969, 12, 31, 24, 0, 0) == 0);
+	assert_true(time_after32(1, 0xffffffffu) && time_before32(0xffffffffu, 1));
+}
+
+static void test_asm_forwards(void **state)
+{
+	atomic_t v = ATOMIC_INIT(1);
+	u32 reg = 0;
+
+	(void)state;
+	assert_true(atomic_inc_return(&v) == 2);
+	/* Memory no ioremap() gave reads as a bus with nothing behind it. */
+	test_log_take();
+	assert_int_equal(readl((void __iomem *)&reg), 0xffffffffu);
+	assert_non_null(strstr(test_log_take(), "outside every register bank"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ctype_ascii), cmocka_unit_test(test_ctype_latin1),
+		cmocka_unit_test(test_sizes_param), cmocka_unit_test(test_nospec),
+		cmocka_unit_test(test_math64),	    cmocka_unit_test(test_bitfield),
+		cmocka_unit_test(test_time64),	    cmocka_unit_test(test_asm_forwards),
+	};
+
+	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);
+}
