@@ -139,6 +139,19 @@ static long long monotonic_ms(void)
 	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
 }
 
+/* Linux 6.1's one-argument form: a binary semaphore. */
+static void test_semaphore_one_argument(void **state)
+{
+	DEFINE_SEMAPHORE(bin);
+
+	(void)state;
+	assert_int_equal(bin.count, 1);
+	assert_int_equal(down_trylock(&bin), 0);
+	assert_int_equal(down_trylock(&bin), 1);
+	up(&bin);
+	assert_int_equal(down_trylock(&bin), 0);
+}
+
 static void test_semaphore(void **state)
 {
 	DEFINE_SEMAPHORE(sem, 2);
@@ -355,6 +368,7 @@ int main(void)
 		cmocka_unit_test(test_mutex_contention),
 		cmocka_unit_test(test_mutex_interrupted),
 		cmocka_unit_test(test_semaphore),
+		cmocka_unit_test(test_semaphore_one_argument),
 		cmocka_unit_test(test_completion),
 		cmocka_unit_test(test_explicit_wait),
 		cmocka_unit_test(test_waitqueue_active_sees_wait_event),

@@ -57,8 +57,15 @@ struct semaphore {
 	{                                                     \
 		__WAIT_QUEUE_HEAD_INITIALIZER((name).wait), n \
 	}
-/* Two arguments since Linux 6.4 (before: a binary semaphore from one). */
-#define DEFINE_SEMAPHORE(name, n) struct semaphore name = __SEMAPHORE_INITIALIZER(name, n)
+/*
+ * Two arguments since Linux 6.4; before, one, for a binary semaphore. Both
+ * forms build, so drivers of either release do.
+ */
+#define __libcdev_pick_2nd(_1, _2, fn, ...) fn
+#define __DEFINE_SEMAPHORE_N(name, n)	    struct semaphore name = __SEMAPHORE_INITIALIZER(name, n)
+#define __DEFINE_SEMAPHORE_1(name)	    __DEFINE_SEMAPHORE_N(name, 1)
+#define DEFINE_SEMAPHORE(...) \
+	__libcdev_pick_2nd(__VA_ARGS__, __DEFINE_SEMAPHORE_N, __DEFINE_SEMAPHORE_1)(__VA_ARGS__)
 
 void sema_init(struct semaphore *sem, int val);
 void down(struct semaphore *sem);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * libcdev-kernel - <linux/device.h>: class_create() with one argument (6.4
- * and later), device_create() whose name becomes the node's name under /dev,
+ * and later) or two (before), device_create() whose name becomes the node's name under /dev,
  * device_destroy(), class_destroy(), drvdata, the dev_*() messages
  * ("DRIVER DEVICE: text"), device and class attributes served as files
  * (<libcdev/sysfs.h>), and the managed devm_*() allocations
@@ -23,6 +23,21 @@
 #include <libcdev/sysfs.h>
 
 #define kobj_to_dev(k) container_of(k, struct device, kobj)
+
+/*
+ * class_create(name) since Linux 6.4; before, class_create(owner, name).
+ * Both forms build, so drivers of either release do.
+ */
+static inline struct class *__libcdev_class_create_owned(struct module *owner, const char *name)
+{
+	(void)owner;
+	return libcdev_class_create(name);
+}
+#undef class_create
+#define __libcdev_class_create_pick(_1, _2, fn, ...) fn
+#define class_create(...)                                                      \
+	__libcdev_class_create_pick(__VA_ARGS__, __libcdev_class_create_owned, \
+				    libcdev_class_create)(__VA_ARGS__)
 
 #define DEVICE_ATTR(_name, _mode, _show, _store) \
 	struct device_attribute dev_attr_##_name = __ATTR(_name, _mode, _show, _store)

@@ -3,7 +3,9 @@
  * libcdev-kernel - <linux/version.h>: the kernel API release this layer
  * follows, 6.6 (a long-term release): one-argument class_create() (6.4 and
  * later), two-argument DEFINE_SEMAPHORE() (6.4), struct proc_ops (5.6).
- * Drivers that test LINUX_VERSION_CODE take the branches for that release.
+ * Drivers that test LINUX_VERSION_CODE take the branches for that release;
+ * the older forms of class_create() and DEFINE_SEMAPHORE() build too, so
+ * drivers written for 6.1 (the kernel of Debian 12) do unchanged.
  */
 #ifndef LIBCDEV_KERNEL_LINUX_VERSION_H
 #define LIBCDEV_KERNEL_LINUX_VERSION_H
