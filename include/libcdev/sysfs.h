@@ -11,6 +11,8 @@
  *   sys/devices/platform/DEVICE/ATTR   a platform device's attributes
  *   sys/class/CLASS/DEVICE/ATTR        a class device's (device_create())
  *   sys/class/CLASS/ATTR               a class's own (class_create_file())
+ *   sys/kernel/KOBJ/.../ATTR           a kobject's (kobject.h: sysfs_create_file(),
+ *                                      sysfs_create_group(), its type's default_groups)
  *   sys/kernel/debug/PATH              debugfs files
  *
  * Reading at offset 0 calls ->show() into a page and serves that page to the
@@ -61,6 +63,14 @@ struct class_attribute {
 			 const char *buf, size_t count);
 };
 
+/* An attribute of a kobject_create_and_add() kobject (its type's sysfs_ops are kobj_sysfs_ops). */
+struct kobj_attribute {
+	struct attribute attr;
+	ssize_t (*show)(struct kobject *kobj, struct kobj_attribute *attr, char *buf);
+	ssize_t (*store)(struct kobject *kobj, struct kobj_attribute *attr, const char *buf,
+			 size_t count);
+};
+
 /* The size of the buffer ->show() writes to: the kernel's PAGE_SIZE. */
 #define LIBCDEV_ATTR_PAGE 4096
 
@@ -92,6 +102,30 @@ struct device *device_create_with_groups(struct class *cls, struct device *paren
 /** class_create_file - serve @attr as sys/class/CLASS/NAME */
 int class_create_file(const struct class *cls, const struct class_attribute *attr);
 void class_remove_file(const struct class *cls, const struct class_attribute *attr);
+
+/*
+ * ---- a kobject's files (kobject.h) ----
+ *
+ * The kobject must have been added (kobject_add()): -EINVAL otherwise. The
+ * files are read and written through its type's sysfs_ops; one without
+ * ->show cannot be opened for reading, one without ->store not for writing.
+ */
+
+/** sysfs_create_file - serve @attr as a file of @kobj's directory; -EEXIST if there is one */
+int sysfs_create_file(struct kobject *kobj, const struct attribute *attr);
+void sysfs_remove_file(struct kobject *kobj, const struct attribute *attr);
+/** sysfs_create_files - the NULL-terminated @attrs; all or none */
+int sysfs_create_files(struct kobject *kobj, const struct attribute *const *attrs);
+void sysfs_remove_files(struct kobject *kobj, const struct attribute *const *attrs);
+/**
+ * sysfs_create_group - the visible attributes of @grp, in the subdirectory
+ * @grp->name if it has one; all or none
+ */
+int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp);
+void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp);
+/** sysfs_create_groups - each group of the NULL-terminated @groups; all or none */
+int sysfs_create_groups(struct kobject *kobj, const struct attribute_group **groups);
+void sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups);
 
 /**
  * libcdev_device_lookup - the device number of the node named @name

@@ -73,6 +73,12 @@ int proc_module_stop(struct module *mod);
 /* The attribute files of a device or class, removed with it (fs/kernfs.c). */
 void kfs_remove_device(struct device *dev);
 void kfs_remove_class(const struct class *cls);
+/* A kobject's directory (fs/sysfs.c), and everything in and below it taken away. */
+struct kobject;
+int kfs_kobject_add_dir(struct kobject *kobj);
+void kfs_kobject_remove(struct kobject *kobj);
+/* "sys/PARENT/.../NAME" of a named kobject (lib/kobject.c); -EINVAL, -ENAMETOOLONG. */
+int kobject_path(const struct kobject *kobj, char *buf, size_t size);
 
 /*
  * kmalloc() and krealloc() for memory the library keeps on behalf of a

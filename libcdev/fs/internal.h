@@ -19,11 +19,12 @@
 #define KFS_PATH_MAX 256
 
 enum kfs_kind {
-	KFS_DIR, /* a debugfs directory: a name prefix, no node */
+	KFS_DIR, /* a debugfs or kobject directory: a name prefix, no node */
 	KFS_DEV_ATTR,
 	KFS_CLASS_ATTR,
-	KFS_FOPS,  /* a debugfs file with the driver's own operations */
-	KFS_VALUE, /* a debugfs integer or bool */
+	KFS_FOPS,      /* a debugfs file with the driver's own operations */
+	KFS_VALUE,     /* a debugfs integer or bool */
+	KFS_KOBJ_ATTR, /* an attribute of a kobject, through its type's sysfs_ops */
 };
 
 enum kfs_value {
@@ -47,6 +48,9 @@ struct dentry {
 	const struct device_attribute *dattr;
 	const struct class *cls;
 	const struct class_attribute *cattr;
+	struct kobject *kobj; /* KFS_KOBJ_ATTR, and a kobject's KFS_DIR */
+	const struct attribute *kattr;
+	unsigned short mode; /* KFS_KOBJ_ATTR: its read and write bits decide, as in kernfs */
 	const struct file_operations *fops;
 	void *data; /* KFS_FOPS: inode->i_private; KFS_VALUE: the value */
 	enum kfs_value vtype;

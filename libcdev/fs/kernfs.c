@@ -66,6 +66,11 @@ static struct dentry *kfs_find_get(dev_t devt)
 
 /* ---- reading and writing an attribute ---- */
 
+static const struct sysfs_ops *kobj_ops(const struct dentry *d)
+{
+	return d->kobj->ktype ? d->kobj->ktype->sysfs_ops : NULL;
+}
+
 static bool kfs_can_show(const struct dentry *d)
 {
 	switch (d->kind) {
@@ -73,6 +78,8 @@ static bool kfs_can_show(const struct dentry *d)
 		return d->dattr->show != NULL;
 	case KFS_CLASS_ATTR:
 		return d->cattr->show != NULL;
+	case KFS_KOBJ_ATTR:
+		return kobj_ops(d) && kobj_ops(d)->show && (d->mode & 0444);
 	default:
 		return true;
 	}
@@ -85,6 +92,8 @@ static bool kfs_can_store(const struct dentry *d)
 		return d->dattr->store != NULL;
 	case KFS_CLASS_ATTR:
 		return d->cattr->store != NULL;
+	case KFS_KOBJ_ATTR:
+		return kobj_ops(d) && kobj_ops(d)->store && (d->mode & 0222);
 	default:
 		return true;
 	}
@@ -149,6 +158,19 @@ static ssize_t value_store(const struct dentry *d, const char *buf, size_t count
 	return (ssize_t)count;
 }
 
+/* Through the kobject's sysfs_ops; -EIO if it has none (its type changed since open). */
+static ssize_t kobj_call(const struct dentry *d, char *page, size_t count, bool store,
+			 const void **fn)
+{
+	const struct sysfs_ops *ops = kobj_ops(d);
+	struct attribute *attr = (struct attribute *)d->kattr;
+
+	if (!ops || !(store ? (const void *)ops->store : (const void *)ops->show))
+		return -EIO;
+	*fn = store ? (const void *)ops->store : (const void *)ops->show;
+	return store ? ops->store(d->kobj, attr, page, count) : ops->show(d->kobj, attr, page);
+}
+
 /* ->show() or ->store() of @d, unless it is gone; waited for by removal. */
 static ssize_t kfs_call(struct dentry *d, char *page, size_t count, bool store)
 {
@@ -171,6 +193,9 @@ static ssize_t kfs_call(struct dentry *d, char *page, size_t count, bool store)
 		ret = store ? d->cattr->store(d->cls, d->cattr, page, count) :
 			      d->cattr->show(d->cls, d->cattr, page);
 		fn = store ? (const void *)d->cattr->store : (const void *)d->cattr->show;
+		break;
+	case KFS_KOBJ_ATTR:
+		ret = kobj_call(d, page, count, store, &fn);
 		break;
 	default:
 		ret = store ? value_store(d, page, count) : value_show(d, page);

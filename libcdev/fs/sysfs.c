@@ -2,7 +2,9 @@
 /*
  * libcdev - fs/sysfs/ and drivers/base/core.c:
  * device and class attributes (sysfs.h): the files of
- * device_create_file(), attribute groups and class_create_file(), made as
+ * device_create_file(), attribute groups and class_create_file(); and the
+ * directories of kobjects with their files (sysfs_create_file(),
+ * sysfs_create_group(), a kobj_type's default_groups), made as
  * entries of kernfs.c at the paths sysfs gives them. A file of its own: the
  * sysfs side of kfs, apart from debugfs (debugfs.c) and from how an
  * entry is served (kernfs.c).
@@ -177,6 +179,177 @@ void kfs_remove_class(const struct class *cls)
 	struct class_attr_key k = { cls, NULL };
 
 	kfs_remove_if(match_class_attr, &k);
+}
+
+/* ---- kobjects: a directory each, and the files of their attributes ---- */
+
+/* "DIR/NAME" or "DIR/GROUP/NAME" of @kobj; NULL @name: the directory (or the group's). */
+static int kobj_entry_path(struct kobject *kobj, const char *group, const char *name, char *buf,
+			   size_t size)
+{
+	char dir[KFS_PATH_MAX];
+	int err = kobject_path(kobj, dir, sizeof(dir));
+	int n;
+
+	if (err)
+		return err;
+	n = snprintf(buf, size, "%s%s%s%s%s", dir, group ? "/" : "", group ? group : "",
+		     name ? "/" : "", name ? name : "");
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+static int kobj_entry_add(struct kobject *kobj, const char *group, const struct attribute *attr,
+			  unsigned short mode)
+{
+	char path[KFS_PATH_MAX];
+	struct dentry *d;
+	int err = kobj_entry_path(kobj, group, attr ? attr->name : NULL, path, sizeof(path));
+
+	if (err)
+		return err;
+	d = kfs_new(attr ? KFS_KOBJ_ATTR : KFS_DIR, path);
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	d->kobj = kobj;
+	d->kattr = attr;
+	d->mode = mode;
+	return kfs_add(d, mode, NULL);
+}
+
+struct kobj_key {
+	const struct kobject *kobj;
+	const char *path; /* the entry; or, with @below, every entry in and below it */
+	bool below;
+};
+
+static bool match_kobj(const struct dentry *d, const void *key)
+{
+	const struct kobj_key *k = key;
+	size_t n = strlen(k->path);
+
+	if (k->below)
+		return d->kobj == k->kobj || (!strncmp(d->path, k->path, n) && d->path[n] == '/');
+	return d->kobj == k->kobj && !strcmp(d->path, k->path);
+}
+
+static void kobj_entry_remove(struct kobject *kobj, const char *group, const char *name)
+{
+	char path[KFS_PATH_MAX];
+	struct kobj_key k = { kobj, path, false };
+
+	if (!kobj_entry_path(kobj, group, name, path, sizeof(path)))
+		kfs_remove_if(match_kobj, &k);
+}
+
+int kfs_kobject_add_dir(struct kobject *kobj)
+{
+	return kobj_entry_add(kobj, NULL, NULL, 0);
+}
+
+void kfs_kobject_remove(struct kobject *kobj)
+{
+	char path[KFS_PATH_MAX];
+	struct kobj_key k = { kobj, path, true };
+
+	/* Without a path (a name too long), still every entry of the kobject's own. */
+	if (kobject_path(kobj, path, sizeof(path)))
+		path[0] = '\0';
+	kfs_remove_if(match_kobj, &k);
+}
+
+_public_ int sysfs_create_file(struct kobject *kobj, const struct attribute *attr)
+{
+	if (!kobj || !kobj->state_in_sysfs || !attr || !attr->name)
+		return -EINVAL;
+	return kobj_entry_add(kobj, NULL, attr, attr->mode);
+}
+
+_public_ void sysfs_remove_file(struct kobject *kobj, const struct attribute *attr)
+{
+	if (kobj && attr && attr->name)
+		kobj_entry_remove(kobj, NULL, attr->name);
+}
+
+_public_ int sysfs_create_files(struct kobject *kobj, const struct attribute *const *attrs)
+{
+	int err = 0;
+
+	for (int i = 0; attrs && attrs[i] && !err; i++) {
+		err = sysfs_create_file(kobj, attrs[i]);
+		if (err)
+			while (i--)
+				sysfs_remove_file(kobj, attrs[i]);
+	}
+	return err;
+}
+
+_public_ void sysfs_remove_files(struct kobject *kobj, const struct attribute *const *attrs)
+{
+	for (int i = 0; attrs && attrs[i]; i++)
+		sysfs_remove_file(kobj, attrs[i]);
+}
+
+/* Each visible attribute of @grp, at the mode ->is_visible() gives (0: left out). */
+static int group_add_files(struct kobject *kobj, const struct attribute_group *grp)
+{
+	for (int i = 0; grp->attrs && grp->attrs[i]; i++) {
+		struct attribute *a = grp->attrs[i];
+		unsigned short mode = grp->is_visible ? grp->is_visible(kobj, a, i) : a->mode;
+		int err;
+
+		if (!mode)
+			continue;
+		err = kobj_entry_add(kobj, grp->name, a, mode & 0777);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+_public_ int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
+{
+	int err;
+
+	if (!kobj || !kobj->state_in_sysfs || !grp || (!grp->attrs && !grp->bin_attrs))
+		return -EINVAL;
+	if (grp->name) {
+		err = kobj_entry_add(kobj, grp->name, NULL, 0);
+		if (err)
+			return err;
+	}
+	err = group_add_files(kobj, grp);
+	if (err)
+		sysfs_remove_group(kobj, grp);
+	return err;
+}
+
+_public_ void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
+{
+	if (!kobj || !grp)
+		return;
+	for (int i = 0; grp->attrs && grp->attrs[i]; i++)
+		kobj_entry_remove(kobj, grp->name, grp->attrs[i]->name);
+	if (grp->name)
+		kobj_entry_remove(kobj, grp->name, NULL);
+}
+
+_public_ int sysfs_create_groups(struct kobject *kobj, const struct attribute_group **groups)
+{
+	int err = 0;
+
+	for (int g = 0; groups && groups[g] && !err; g++) {
+		err = sysfs_create_group(kobj, groups[g]);
+		if (err)
+			while (g--)
+				sysfs_remove_group(kobj, groups[g]);
+	}
+	return err;
+}
+
+_public_ void sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups)
+{
+	for (int g = 0; groups && groups[g]; g++)
+		sysfs_remove_group(kobj, groups[g]);
 }
 
 _public_ int libcdev_device_lookup(const char *name, dev_t *devt)
