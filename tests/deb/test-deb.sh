@@ -18,7 +18,7 @@ set -euo pipefail
 
 srcdir=$(cd "${1:?SRCDIR}" && pwd)
 tarball=$(cd "$(dirname "${2:?DIST_TARBALL}")" && pwd)/$(basename "$2")
-packages=(libcdev0 libcdev-dev cdevctl libcdev-examples)
+packages=(libcdev2 libcdev-dev cdevctl libcdev-examples)
 
 skip() { echo "SKIP: $*"; exit 77; }
 [ "$(id -u)" -eq 0 ] || skip "installs packages: needs root"
