@@ -15,6 +15,7 @@
 #include <linux/nospec.h>
 #include <linux/param.h>
 #include <linux/sizes.h>
+#include <linux/swab.h>
 #include <linux/time.h>
 #include <linux/time64.h>
 #include <asm/atomic.h>
@@ -187,6 +188,27 @@ static void test_asm_forwards(void **state)
 	assert_non_null(strstr(test_log_take(), "outside every register bank"));
 }
 
+/* The kernel's names for the uapi byte swaps, and the array forms. */
+static void test_swab(void **state)
+{
+	u16 h[3] = { 0x1234, 0xabcd, 0x00ff };
+	u32 w[2] = { 0x12345678, 0xff000000 };
+
+	(void)state;
+	assert_int_equal(swab16(0x1234), 0x3412);
+	assert_int_equal(swab32(0x12345678), 0x78563412);
+	assert_true(swab64(0x0102030405060708ULL) == 0x0807060504030201ULL);
+	assert_int_equal(swahw32(0x12345678), 0x56781234);
+	assert_int_equal(swahb32(0x12345678), 0x34127856);
+	swab16_array(h, 2);
+	assert_int_equal(h[0], 0x3412);
+	assert_int_equal(h[1], 0xcdab);
+	assert_int_equal(h[2], 0x00ff);
+	swab32_array(w, 2);
+	assert_int_equal(w[0], 0x78563412);
+	assert_int_equal(w[1], 0x000000ff);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +216,7 @@ int main(void)
 		cmocka_unit_test(test_sizes_param), cmocka_unit_test(test_nospec),
 		cmocka_unit_test(test_math64),	    cmocka_unit_test(test_bitfield),
 		cmocka_unit_test(test_time64),	    cmocka_unit_test(test_asm_forwards),
+		cmocka_unit_test(test_swab),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);
