@@ -19,6 +19,7 @@
 #include <linux/time.h>
 #include <linux/time64.h>
 #include <asm/atomic.h>
+#include <asm/byteorder.h>
 #include <asm/div64.h>
 #include <asm/io.h>
 
@@ -209,6 +210,26 @@ static void test_swab(void **state)
 	assert_int_equal(w[1], 0x000000ff);
 }
 
+/* The kernel's byte-order names, here on little-endian x86, through <linux/kernel.h> too. */
+static void test_byteorder(void **state)
+{
+	__le32 le = cpu_to_le32(0x12345678);
+	__be16 be = cpu_to_be16(0x1234);
+	u32 raw;
+
+	(void)state;
+	memcpy(&raw, &le, sizeof(raw));
+	assert_int_equal(raw, 0x12345678);
+	assert_int_equal(le32_to_cpu(le), 0x12345678);
+	assert_int_equal((u16)be, 0x3412);
+	assert_int_equal(be16_to_cpu(be), 0x1234);
+	assert_true(be64_to_cpu(cpu_to_be64(0x0102030405060708ULL)) == 0x0102030405060708ULL);
+	le32_add_cpu(&le, 8);
+	assert_int_equal(le32_to_cpup(&le), 0x12345680);
+	be16_add_cpu(&be, 1);
+	assert_int_equal(be16_to_cpu(be), 0x1235);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,7 +237,7 @@ int main(void)
 		cmocka_unit_test(test_sizes_param), cmocka_unit_test(test_nospec),
 		cmocka_unit_test(test_math64),	    cmocka_unit_test(test_bitfield),
 		cmocka_unit_test(test_time64),	    cmocka_unit_test(test_asm_forwards),
-		cmocka_unit_test(test_swab),
+		cmocka_unit_test(test_swab),	    cmocka_unit_test(test_byteorder),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -46,8 +46,14 @@
 #define add_uevent_var				libcdev_add_uevent_var
 #define add_wait_queue				libcdev_add_wait_queue
 #define alloc_chrdev_region			libcdev_alloc_chrdev_region
+#define atomic_notifier_call_chain		libcdev_atomic_notifier_call_chain
+#define atomic_notifier_chain_register		libcdev_atomic_notifier_chain_register
+#define atomic_notifier_chain_unregister	libcdev_atomic_notifier_chain_unregister
 #define autoremove_wake_function		libcdev_autoremove_wake_function
 #define bitmap_find_next_zero_area_off		libcdev_bitmap_find_next_zero_area_off
+#define blocking_notifier_call_chain		libcdev_blocking_notifier_call_chain
+#define blocking_notifier_chain_register	libcdev_blocking_notifier_chain_register
+#define blocking_notifier_chain_unregister	libcdev_blocking_notifier_chain_unregister
 #define cancel_delayed_work			libcdev_cancel_delayed_work
 #define cancel_delayed_work_sync		libcdev_cancel_delayed_work_sync
 #define cancel_work				libcdev_cancel_work
@@ -131,6 +137,7 @@
 #define down_write_trylock			libcdev_down_write_trylock
 #define downgrade_write				libcdev_downgrade_write
 #define drain_workqueue				libcdev_drain_workqueue
+#define emergency_restart			libcdev_emergency_restart
 #define enable_irq				libcdev_enable_irq
 #define finish_wait				libcdev_finish_wait
 #define firmware_kobj				libcdev_firmware_kobj
@@ -139,6 +146,7 @@
 #define flush_work				libcdev_flush_work
 #define flush_workqueue				libcdev_flush_workqueue
 #define free_irq				libcdev_free_irq
+#define handle_sysrq				libcdev_handle_sysrq
 #define ida_alloc_range				libcdev_ida_alloc_range
 #define ida_destroy				libcdev_ida_destroy
 #define ida_free				libcdev_ida_free
@@ -159,7 +167,10 @@
 #define iov_iter_init				libcdev_iov_iter_init
 #define jiffies					libcdev_jiffies
 #define jiffies_64				libcdev_jiffies_64
+#define kernel_halt				libcdev_kernel_halt
 #define kernel_kobj				libcdev_kernel_kobj
+#define kernel_power_off			libcdev_kernel_power_off
+#define kernel_restart				libcdev_kernel_restart
 #define kobj_sysfs_ops				libcdev_kobj_sysfs_ops
 #define kobject_add				libcdev_kobject_add
 #define kobject_create_and_add			libcdev_kobject_create_and_add
@@ -182,6 +193,9 @@
 #define kthread_exit				libcdev_kthread_exit
 #define kthread_should_stop			libcdev_kthread_should_stop
 #define kthread_stop				libcdev_kthread_stop
+#define machine_halt				libcdev_machine_halt
+#define machine_power_off			libcdev_machine_power_off
+#define machine_restart				libcdev_machine_restart
 #define misc_deregister				libcdev_misc_deregister
 #define misc_register				libcdev_misc_register
 #define mm_kobj					libcdev_mm_kobj
@@ -203,6 +217,8 @@
 #define no_llseek				libcdev_no_llseek
 #define nonseekable_open			libcdev_nonseekable_open
 #define noop_llseek				libcdev_noop_llseek
+#define orderly_poweroff			libcdev_orderly_poweroff
+#define orderly_reboot				libcdev_orderly_reboot
 #define param_array_ops				libcdev_param_array_ops
 #define param_ops_bool				libcdev_param_ops_bool
 #define param_ops_charp				libcdev_param_ops_charp
@@ -234,7 +250,12 @@
 #define proc_remove				libcdev_proc_remove
 #define queue_delayed_work			libcdev_queue_delayed_work
 #define queue_work				libcdev_queue_work
+#define raw_notifier_call_chain			libcdev_raw_notifier_call_chain
+#define raw_notifier_chain_register		libcdev_raw_notifier_chain_register
+#define raw_notifier_chain_unregister		libcdev_raw_notifier_chain_unregister
 #define register_chrdev_region			libcdev_register_chrdev_region
+#define register_reboot_notifier		libcdev_register_reboot_notifier
+#define register_sysrq_key			libcdev_register_sysrq_key
 #define reinit_completion			libcdev_reinit_completion
 #define remove_wait_queue			libcdev_remove_wait_queue
 #define rwsem_is_contended			libcdev_rwsem_is_contended
@@ -285,6 +306,8 @@
 #define try_wait_for_completion			libcdev_try_wait_for_completion
 #define tty_devnum				libcdev_tty_devnum
 #define unregister_chrdev_region		libcdev_unregister_chrdev_region
+#define unregister_reboot_notifier		libcdev_unregister_reboot_notifier
+#define unregister_sysrq_key			libcdev_unregister_sysrq_key
 #define up					libcdev_up
 #define up_read					libcdev_up_read
 #define up_write				libcdev_up_write
