@@ -126,6 +126,8 @@
 #define iounmap					libcdev_iounmap
 #define iov_iter_advance			libcdev_iov_iter_advance
 #define iov_iter_init				libcdev_iov_iter_init
+#define jiffies					libcdev_jiffies
+#define jiffies_64				libcdev_jiffies_64
 #define kobject_get				libcdev_kobject_get
 #define kobject_get_unless_zero			libcdev_kobject_get_unless_zero
 #define kobject_init				libcdev_kobject_init

@@ -86,6 +86,8 @@ long libcdev_wait_remaining(const struct timespec *deadline);
 void libcdev_wait_deadline(struct timespec *deadline, long timeout_ms);
 
 #define HZ		    1000
+/* The kernel's first jiffy: the low 32 bits wrap 5 minutes after boot (libcdev-kernel(7)). */
+#define INITIAL_JIFFIES	    ((unsigned long)(unsigned int)(-300 * HZ))
 #define msecs_to_jiffies(m) ((long)(m))
 #define jiffies_to_msecs(j) ((unsigned int)(j))
 

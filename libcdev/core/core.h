@@ -59,6 +59,11 @@ int registry_name_of(dev_t dev, char *buf, size_t size);
  * Between the library's folders: each call's folder declares it here, and
  * nowhere else, so that no folder includes another folder's private header.
  */
+/*
+ * A driver's code may run from here on (a module, a region, a file operation,
+ * a timer, ...): `jiffies` is current and its tick runs (kernel/time/jiffies.c).
+ */
+void jiffies_touch(void);
 /* After a driver's function @fn (a file operation, a callback) returned: locks left held (kernel/checks.c). */
 void kcheck_on_return(const char *what, const void *fn);
 /* Platform drivers a module left registered, unregistered at its unload (drivers/base/platform.c). */

@@ -283,6 +283,7 @@ _public_ int cdev_add(struct cdev *p, dev_t dev, unsigned count)
 	struct probe *probe;
 	int err;
 
+	jiffies_touch();
 	if (!p || count == 0)
 		return -EINVAL;
 	if (MAJOR(dev) >= CHRDEV_MAJOR_MAX ||

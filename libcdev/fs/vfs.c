@@ -148,6 +148,7 @@ static int call_begin(struct file *file, struct file_call *c)
 	struct open_file *of = container_of(file, struct open_file, file);
 	int err = 0;
 
+	jiffies_touch();
 	pthread_spin_lock(&of->calls_lock);
 	if (of->hung_up) {
 		err = -EIO;

@@ -36,8 +36,11 @@ int irqs_module_stop(struct module *mod);
 /* The queue schedule() without a queue of its own sleeps on, for this thread (semaphore.c). */
 void sched_set_own_queue(wait_queue_head_t *wq);
 
-/* Milliseconds of the monotonic clock: the value of `jiffies`. */
-unsigned long kdefer_jiffies(void);
+/*
+ * `jiffies` (time/jiffies.c): jiffies_update() stores the clock's value and
+ * returns it (jiffies_touch() is in core.h).
+ */
+unsigned long jiffies_update(void);
 
 /* Whether @t is a delayed work's timer; *@fn is then the work's function. */
 bool timer_is_delayed_work(const struct timer_list *t, work_func_t *fn);

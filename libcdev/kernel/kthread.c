@@ -88,6 +88,7 @@ _public_ struct task_struct *libcdev_kthread_create(struct module *owner,
 	struct kthread *k = calloc(1, sizeof(*k));
 	int err;
 
+	jiffies_touch();
 	if (!k)
 		return ERR_PTR(-ENOMEM);
 	k->fn = threadfn;

@@ -216,6 +216,7 @@ _public_ struct workqueue_struct *libcdev_alloc_workqueue(const char *name, unsi
 {
 	struct workqueue_struct *wq = calloc(1, sizeof(*wq));
 
+	jiffies_touch();
 	if (!wq)
 		return NULL;
 	snprintf(wq->name, sizeof(wq->name), "%s", name ? name : "");
@@ -238,6 +239,7 @@ _public_ bool queue_work(struct workqueue_struct *wq, struct work_struct *work)
 {
 	bool queued = false;
 
+	jiffies_touch();
 	pthread_mutex_lock(&wq_lock);
 	if (work->pending == WORK_IDLE && !work->canceling && !wq->dying) {
 		work_enqueue_locked(wq, work);
@@ -418,7 +420,7 @@ static void delayed_work_arm_locked(struct workqueue_struct *wq, struct delayed_
 		return;
 	}
 	dwork->work.pending = WORK_TIMER;
-	mod_timer(&dwork->timer, kdefer_jiffies() + delay);
+	mod_timer(&dwork->timer, jiffies_update() + delay);
 }
 
 _public_ bool queue_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,

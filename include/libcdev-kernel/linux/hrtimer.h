@@ -49,14 +49,14 @@ struct hrtimer {
 
 /*
  * The jiffy at or after the monotonic time @expires: never early. Jiffies
- * are the milliseconds of the same clock, and a timer fires once they reach
- * its expiry: round up.
+ * count the milliseconds of the same clock from INITIAL_JIFFIES, and a timer
+ * fires once they reach its expiry: round up.
  */
 static inline unsigned long __libcdev_hrtimer_jiffies(ktime_t expires)
 {
 	if (expires <= 0)
-		return 0;
-	return (unsigned long)((expires + NSEC_PER_MSEC - 1) / NSEC_PER_MSEC);
+		return INITIAL_JIFFIES;
+	return INITIAL_JIFFIES + (unsigned long)((expires + NSEC_PER_MSEC - 1) / NSEC_PER_MSEC);
 }
 
 static inline void __libcdev_hrtimer_fire(struct timer_list *t)

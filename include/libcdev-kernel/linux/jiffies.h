@@ -1,28 +1,28 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * libcdev-kernel - <linux/jiffies.h>: HZ is 1000, so a jiffy is a
- * millisecond; `jiffies` reads the monotonic clock (milliseconds since boot)
- * each time it is used. time_after() and friends handle the wrap as in the
- * kernel.
+ * millisecond. `jiffies` and `jiffies_64` are variables, as in the kernel
+ * (a struct may have a field named jiffies): INITIAL_JIFFIES plus the
+ * milliseconds of the monotonic clock, kept current by the library's tick
+ * (libcdev-kernel(7), "Time"). time_after() and friends handle the wrap as
+ * in the kernel.
  */
 #ifndef LIBCDEV_KERNEL_LINUX_JIFFIES_H
 #define LIBCDEV_KERNEL_LINUX_JIFFIES_H
 
-#include <time.h>
-
 #include <linux/types.h>
+#include <libcdev/names.h>
 #include <libcdev/wait.h>
 
-static inline unsigned long __libcdev_jiffies(void)
-{
-	struct timespec ts;
+/* The library's libcdev_jiffies and libcdev_jiffies_64 (names.h): one object on 64-bit hosts. */
+extern unsigned long volatile jiffies;
+extern u64 jiffies_64;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long)ts.tv_sec * HZ + (unsigned long)ts.tv_nsec / (1000000000L / HZ);
+static inline u64 get_jiffies_64(void)
+{
+	return (u64)jiffies; /* the same object, read once (64-bit) */
 }
 
-#define jiffies		 (__libcdev_jiffies())
-#define get_jiffies_64() ((u64)__libcdev_jiffies())
 #define MAX_JIFFY_OFFSET ((long)(~0UL >> 1) - 1)
 
 #define time_after(a, b)	  ((long)((b) - (a)) < 0)
@@ -32,6 +32,13 @@ static inline unsigned long __libcdev_jiffies(void)
 #define time_in_range(a, b, c)	  (time_after_eq(a, b) && time_before_eq(a, c))
 #define time_is_after_jiffies(a)  time_before(jiffies, a)
 #define time_is_before_jiffies(a) time_after(jiffies, a)
+
+#define time_after64(a, b)	    ((s64)((b) - (a)) < 0)
+#define time_before64(a, b)	    time_after64(b, a)
+#define time_after_eq64(a, b)	    ((s64)((a) - (b)) >= 0)
+#define time_before_eq64(a, b)	    time_after_eq64(b, a)
+#define time_is_after_jiffies64(a)  time_before64(get_jiffies_64(), a)
+#define time_is_before_jiffies64(a) time_after64(get_jiffies_64(), a)
 
 #define usecs_to_jiffies(u) ((long)(((u) + 999) / 1000))
 #define jiffies_to_usecs(j) ((unsigned int)(j)*1000U)

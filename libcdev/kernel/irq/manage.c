@@ -213,6 +213,7 @@ _public_ int libcdev_request_threaded_irq(unsigned int irq, irq_handler_t handle
 	struct irq_action *a, **pp;
 	int err = irq_check_request(irq, handler, thread_fn, flags, dev_id);
 
+	jiffies_touch();
 	if (err)
 		return err;
 	a = calloc(1, sizeof(*a));

@@ -476,6 +476,7 @@ _public_ int libcdev_module_start(struct module *mod)
 		return -EINVAL;
 	l = mod->loader;
 	printk_set_prefix(mod->name);
+	jiffies_touch();
 	err = mod->init();
 	if (err > 0)
 		err = -err; /* a positive return is a bug the kernel also turns into an error */

@@ -27,14 +27,6 @@ static struct tasklet_struct *tasklets, **tasklets_tail = &tasklets;
 static const struct timer_list *running_timer;
 static const struct tasklet_struct *running_tasklet;
 
-unsigned long kdefer_jiffies(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long)ts.tv_sec * 1000UL + (unsigned long)ts.tv_nsec / 1000000UL;
-}
-
 bool softirq_on_this_thread(void)
 {
 	return softirq_started && pthread_equal(pthread_self(), softirq_thread);
@@ -93,9 +85,11 @@ static struct tasklet_struct *tasklet_take(void)
 	return NULL;
 }
 
+/* Until the monotonic clock reaches the jiffy @expires (they count from INITIAL_JIFFIES). */
 static void sleep_until(unsigned long expires)
 {
-	struct timespec dl = { (time_t)(expires / 1000UL), (long)(expires % 1000UL) * 1000000L };
+	unsigned long ms = expires - INITIAL_JIFFIES;
+	struct timespec dl = { (time_t)(ms / 1000UL), (long)(ms % 1000UL) * 1000000L };
 
 	pthread_cond_clockwait(&softirq_kick, &softirq_lock, CLOCK_MONOTONIC, &dl);
 }
@@ -112,7 +106,7 @@ static void *softirq_main(void *arg)
 			run_tasklet(tl);
 			continue;
 		}
-		if (timers && (long)(kdefer_jiffies() - timers->expires) >= 0) {
+		if (timers && (long)(jiffies_update() - timers->expires) >= 0) {
 			struct timer_list *t = timers;
 
 			timers = t->next;
@@ -195,6 +189,7 @@ _public_ int mod_timer(struct timer_list *timer, unsigned long expires)
 {
 	int was;
 
+	jiffies_touch();
 	pthread_mutex_lock(&softirq_lock);
 	was = timer->pending;
 	if (was)
