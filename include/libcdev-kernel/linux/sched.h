@@ -10,6 +10,7 @@
 #include <linux/jiffies.h>
 #include <linux/types.h>
 #include <linux/wait.h>
+#include <libcdev/kcheck.h>
 #include <libcdev/ksync.h>
 #include <libcdev/sched.h>
 
@@ -19,6 +20,22 @@
 #define task_pid_vnr(tsk)	((tsk)->pid)
 #define task_tgid_vnr(tsk)	((tsk)->tgid)
 #define fatal_signal_pending(p) signal_pending(p)
+
+/*
+ * Sleeping: reported in atomic context at the driver's line (kcheck.h),
+ * where the kernel's schedule() says "scheduling while atomic". On the
+ * library's names, which <libcdev/names.h> maps to. The killable and idle
+ * forms are the interruptible and uninterruptible ones (libcdev-kernel(7)).
+ */
+#define libcdev_schedule() (__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_schedule)())
+#define libcdev_schedule_timeout(t) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_schedule_timeout)(t))
+#define libcdev_schedule_timeout_interruptible(t) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_schedule_timeout_interruptible)(t))
+#define libcdev_schedule_timeout_uninterruptible(t) \
+	(__libcdev_might_sleep(__FILE__, __LINE__), (libcdev_schedule_timeout_uninterruptible)(t))
+#define schedule_timeout_killable(t) schedule_timeout_interruptible(t)
+#define schedule_timeout_idle(t)     schedule_timeout_uninterruptible(t)
 
 static inline void yield(void)
 {
