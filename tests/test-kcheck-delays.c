@@ -2,8 +2,9 @@
 /*
  * Every delay and sleep of <linux/delay.h> and <linux/sched.h>, in every
  * atomic context the rule checks know (a hard IRQ handler, a timer
- * callback, a tasklet, a spinlock held, taken with _irqsave and with _bh)
- * and in process context: the verdict ("sleeping function called from
+ * callback, a tasklet, a spinlock held, taken with _irq, _irqsave and _bh,
+ * interrupts off with local_irq_disable() and local_irq_save(), preemption
+ * off) and in process context: the verdict ("sleeping function called from
  * invalid context" or nothing) is the kernel's, from the table below. The
  * busy-waits (udelay, ndelay, mdelay, fsleep up to 10 us) take the time
  * they were asked for without a report.
@@ -13,6 +14,7 @@
 #include <linux/interrupt.h>
 #include <linux/jiffies.h>
 #include <linux/module.h>
+#include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/spinlock.h>
 #include <linux/timer.h>
@@ -171,15 +173,21 @@ enum context {
 	C_TIMER,
 	C_TASKLET,
 	C_SPINLOCK,
+	C_SPINLOCK_IRQ,
 	C_SPINLOCK_IRQSAVE,
 	C_SPINLOCK_BH,
+	C_IRQS_OFF,
+	C_IRQ_SAVE,
+	C_PREEMPT_OFF,
 	C_PROCESS,
 	CONTEXTS
 };
 
 static const char *const context_name[CONTEXTS] = {
-	"an IRQ handler",	    "a timer callback",	   "a tasklet",	      "spin_lock() held",
-	"spin_lock_irqsave() held", "spin_lock_bh() held", "process context",
+	"an IRQ handler",      "a timer callback",     "a tasklet",
+	"spin_lock() held",    "spin_lock_irq() held", "spin_lock_irqsave() held",
+	"spin_lock_bh() held", "local_irq_disable()",  "local_irq_save()",
+	"preempt_disable()",   "process context",
 };
 
 static enum delay current_delay;
@@ -237,6 +245,11 @@ static void delay_in(enum context ctx, enum delay d)
 		took_ns = delay_by(d);
 		spin_unlock(&lock);
 		return;
+	case C_SPINLOCK_IRQ:
+		spin_lock_irq(&lock);
+		took_ns = delay_by(d);
+		spin_unlock_irq(&lock);
+		return;
 	case C_SPINLOCK_IRQSAVE:
 		spin_lock_irqsave(&lock, flags);
 		took_ns = delay_by(d);
@@ -246,6 +259,21 @@ static void delay_in(enum context ctx, enum delay d)
 		spin_lock_bh(&lock);
 		took_ns = delay_by(d);
 		spin_unlock_bh(&lock);
+		return;
+	case C_IRQS_OFF:
+		local_irq_disable();
+		took_ns = delay_by(d);
+		local_irq_enable();
+		return;
+	case C_IRQ_SAVE:
+		local_irq_save(flags);
+		took_ns = delay_by(d);
+		local_irq_restore(flags);
+		return;
+	case C_PREEMPT_OFF:
+		preempt_disable();
+		took_ns = delay_by(d);
+		preempt_enable();
 		return;
 	case C_PROCESS:
 	case CONTEXTS:
@@ -291,6 +319,9 @@ static void test_every_delay_in_every_context(void **state)
 					 took_ns);
 		}
 	free_irq(DELAY_IRQ, &current_delay);
+	/* Every context was left as it was entered. */
+	assert_false(in_atomic());
+	assert_false(irqs_disabled());
 	/* Each sleeping call reported at its own line, never a busy-wait's. */
 	for (int d = 0; d < DELAYS; d++)
 		if (reported_at(delay_line[d]) != kernel[d].sleeps)

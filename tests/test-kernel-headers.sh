@@ -13,7 +13,17 @@ for other in gcc clang; do
 	case " $compilers " in *" $other "*) continue ;; esac
 	command -v "$other" >/dev/null 2>&1 && compilers="$compilers $other"
 done
+# -Wextra, and what kbuild adds beyond it (libcdev-kernel.pc has exactly kbuild's).
 flags="-std=gnu11 -Wall -Wextra -Werror -Werror=implicit-function-declaration -Wno-unused-function"
+flags="$flags -Wundef -Wvla -Wstrict-prototypes -Wframe-larger-than=2048 -Werror=date-time"
+# CONFIG_CC_IMPLICIT_FALLTHROUGH: only the attribute (fallthrough) counts.
+fallthrough() {
+	if $1 -dM -E - < /dev/null | grep -q __clang__; then
+		echo -Wimplicit-fallthrough
+	else
+		echo -Wimplicit-fallthrough=5
+	fi
+}
 fail=0 n=0
 headers=$(cd "$inc" && find . -name '*.h' | sed 's|^\./||' | LC_ALL=C sort)
 : > "$tmp/all.c"
@@ -21,7 +31,7 @@ for h in $headers; do
 	printf '#include <%s>\n' "$h" > "$tmp/one.c"
 	printf '#include <%s>\n' "$h" >> "$tmp/all.c"
 	for cc in $compilers; do
-		if ! $cc $flags -DKBUILD_MODNAME='"t"' -I"$inc" -I"$top_srcdir/include" \
+		if ! $cc $flags $(fallthrough "$cc") -DKBUILD_MODNAME='"t"' -I"$inc" -I"$top_srcdir/include" \
 			-c "$tmp/one.c" -o "$tmp/one.o"; then
 			echo "FAIL: <$h> alone with $cc"
 			fail=1
@@ -30,7 +40,7 @@ for h in $headers; do
 	n=$((n + 1))
 done
 for cc in $compilers; do
-	if ! $cc $flags -DKBUILD_MODNAME='"t"' -I"$inc" -I"$top_srcdir/include" -c "$tmp/all.c" -o "$tmp/all.o"; then
+	if ! $cc $flags $(fallthrough "$cc") -DKBUILD_MODNAME='"t"' -I"$inc" -I"$top_srcdir/include" -c "$tmp/all.c" -o "$tmp/all.o"; then
 		echo "FAIL: all headers together with $cc"
 		fail=1
 	fi

@@ -38,6 +38,15 @@ void libcdev_kmem_track(uintptr_t p, size_t size, struct module *owner, const ch
 /** libcdev_kmem_untrack - forget it (kfree()) */
 void libcdev_kmem_untrack(uintptr_t p);
 
+/** libcdev_preempt_count_add - preempt_disable() (1) and preempt_enable() (-1) */
+void libcdev_preempt_count_add(int n);
+/** libcdev_local_irq_save - this thread has interrupts off; whether it had before */
+unsigned long libcdev_local_irq_save(void);
+/** libcdev_local_irq_restore - back to the state libcdev_local_irq_save() returned */
+void libcdev_local_irq_restore(unsigned long flags);
+/** libcdev_irqs_disabled - the kernel's irqs_disabled(): interrupts off, or in a hard IRQ handler */
+bool libcdev_irqs_disabled(void);
+
 /** libcdev_check_problems - the problems reported since the process started */
 unsigned int libcdev_check_problems(void);
 

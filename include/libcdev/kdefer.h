@@ -43,7 +43,7 @@ bool libcdev_in_hardirq(void);
 
 struct timer_list {
 	struct timer_list *next; /* private: the list of pending timers */
-	unsigned long expires;	 /* in jiffies (milliseconds of the monotonic clock) */
+	unsigned long expires;	 /* in jiffies (INITIAL_JIFFIES + ms of the monotonic clock) */
 	void (*function)(struct timer_list *);
 	unsigned int flags;
 	struct module *owner; /* private */

@@ -163,14 +163,15 @@ void kcheck_on_return(const char *what, const void *fn)
 
 _public_ void __libcdev_might_sleep(const char *file, int line)
 {
-	if (!libcdev_in_atomic())
+	if (!libcdev_in_atomic() && !libcdev_irqs_disabled())
 		return;
 	if (!site_first(KCHECK_SLEEP, file, line))
 		return;
 	printk(KERN_ERR "BUG: sleeping function called from invalid context at %s:%d\n"
-			"in_atomic(): 1, irqs_disabled(): %d, pid: %d, name: %s\n"
+			"in_atomic(): %d, irqs_disabled(): %d, pid: %d, name: %s\n"
 			"in %s, spinlocks held: %u\n",
-	       file, line, libcdev_in_hardirq() ? 1 : 0, (int)gettid(), current->comm,
+	       file, line, libcdev_in_atomic() ? 1 : 0, libcdev_irqs_disabled() ? 1 : 0,
+	       (int)gettid(), current->comm,
 	       libcdev_in_hardirq() ? "an interrupt handler" :
 	       libcdev_in_softirq() ? "a timer callback or tasklet" :
 				      "process context",

@@ -18,6 +18,8 @@
 enum kcontext {
 	KCONTEXT_SOFTIRQ, /* a timer callback or a tasklet */
 	KCONTEXT_HARDIRQ, /* the hard part of an IRQ handler */
+	KCONTEXT_PREEMPT, /* preempt_disable() */
+	KCONTEXTS
 };
 
 void kcontext_enter(enum kcontext ctx);

@@ -10,9 +10,11 @@
 
 #include "core/core.h"
 #include "kernel/internal.h"
+#include <libcdev/kcheck.h>
 
-/* Per thread, as the kernel's preempt_count is per task. */
-static __thread _tls_hot_ unsigned int context_depth[2];
+/* Per thread, as the kernel's preempt_count is per task (and irqs off per CPU). */
+static __thread _tls_hot_ unsigned int context_depth[KCONTEXTS];
+static __thread _tls_hot_ bool irqs_off;
 
 void kcontext_enter(enum kcontext ctx)
 {
@@ -36,7 +38,40 @@ _public_ bool libcdev_in_hardirq(void)
 
 _public_ bool libcdev_in_atomic(void)
 {
-	return libcdev_in_softirq() || libcdev_in_hardirq() || kcheck_spinlocks_held() > 0;
+	return libcdev_in_softirq() || libcdev_in_hardirq() || context_depth[KCONTEXT_PREEMPT] ||
+	       kcheck_spinlocks_held() > 0;
+}
+
+/* preempt_disable() adds 1, preempt_enable() takes it back; never below 0. */
+_public_ void libcdev_preempt_count_add(int n)
+{
+	if (n < 0 && context_depth[KCONTEXT_PREEMPT] < (unsigned int)-n)
+		context_depth[KCONTEXT_PREEMPT] = 0;
+	else
+		context_depth[KCONTEXT_PREEMPT] += (unsigned int)n;
+}
+
+/*
+ * No interrupt is masked (there are none to mask): the thread only counts
+ * as one with interrupts off, where sleeping is a bug (might_sleep()). The
+ * flags are whether they were off before, for local_irq_restore().
+ */
+_public_ unsigned long libcdev_local_irq_save(void)
+{
+	unsigned long was = irqs_off;
+
+	irqs_off = true;
+	return was;
+}
+
+_public_ void libcdev_local_irq_restore(unsigned long flags)
+{
+	irqs_off = flags != 0;
+}
+
+_public_ bool libcdev_irqs_disabled(void)
+{
+	return irqs_off || libcdev_in_hardirq();
 }
 
 static const char *basename_of(const char *path)

@@ -16,7 +16,8 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 [ -f "$bld/libcdev/uninstalled/libcdev-kernel.pc" ] || fail "no build-tree libcdev-kernel.pc (make first)"
 export PKG_CONFIG_PATH="$bld/libcdev/uninstalled"
-export CFLAGS="-Wall -Wextra -Werror"
+# kbuild's warnings (libcdev-kernel.pc), made errors: the examples build clean.
+export CFLAGS="-Werror"
 kbuild=$src/tools/cdev-kbuild
 
 "$kbuild" --help | grep -q '^Usage: cdev-kbuild' || fail "--help"
@@ -75,7 +76,7 @@ printf '#include <linux/module.h>\nint no_such_export(void);\nint u(void);\nint 
 printf '#include <linux/module.h>\nint w(void);\nint w(void) { int unused; return 0; }\n' > "$tmp/drv/warn.c"
 printf '#include <linux/module.h>\nint d(void);\nint d(void) { return no_such_kernel_call(1); }\n' > "$tmp/drv/undecl.c"
 rc=0
-CFLAGS=-Wall "$kbuild" check "$tmp/drv" > "$tmp/out" 2>&1 || rc=$?
+CFLAGS= "$kbuild" check "$tmp/drv" > "$tmp/out" 2>&1 || rc=$?
 [ $rc = 1 ] || fail "check of files that are not all ok exited $rc: $(cat "$tmp/out")"
 expect() {
 	grep -qxF "$tmp/drv/$1" "$tmp/out" || fail "no line '$1' in: $(cat "$tmp/out")"
@@ -94,8 +95,8 @@ grep -Eq '^ +2  header +<linux/no_such_header.h>$' "$tmp/out" ||
 grep -Eq '^total +10 +2 +8 +3 ' "$tmp/out" || fail "wrong totals: $(grep '^total' "$tmp/out")"
 
 # One file alone, all ok: exit 0. JSON: the same verdicts.
-CFLAGS=-Wall "$kbuild" check "$tmp/drv/good.c" > "$tmp/out" || fail "check of a good file failed"
-CFLAGS=-Wall "$kbuild" check --json "$tmp/drv" > "$tmp/json" || true
+CFLAGS= "$kbuild" check "$tmp/drv/good.c" > "$tmp/out" || fail "check of a good file failed"
+CFLAGS= "$kbuild" check --json "$tmp/drv" > "$tmp/json" || true
 jq -e '.files | length == 10' "$tmp/json" >/dev/null || fail "JSON files: $(cat "$tmp/json")"
 jq -e '.files[] | select(.file | endswith("/pcidrv.c")) | .verdict == "out of scope"' \
 	"$tmp/json" >/dev/null || fail "JSON verdict of pcidrv.c"

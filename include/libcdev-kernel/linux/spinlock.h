@@ -2,10 +2,11 @@
 /*
  * libcdev-kernel - <linux/spinlock.h>: spinlocks as POSIX mutexes (a thread
  * spinning in user space would burn the CPU of the one it waits for). There
- * are no interrupts to mask: the _irq/_irqsave/_bh forms lock the same way
- * and *flags is 0. As in the kernel, code under a spinlock must not sleep:
- * a spinlock held counts as atomic context for the checks of kcheck.h, and
- * unlocking one this thread does not hold is reported.
+ * are no interrupts to mask: local_irq_disable()/_save() and the _irq and
+ * _irqsave forms only mark the thread as one with interrupts off, and the
+ * _bh forms lock the same way. As in the kernel, code under a spinlock or
+ * with interrupts off must not sleep: both count for the checks of
+ * kcheck.h, and unlocking a spinlock this thread does not hold is reported.
  */
 #ifndef LIBCDEV_KERNEL_LINUX_SPINLOCK_H
 #define LIBCDEV_KERNEL_LINUX_SPINLOCK_H
@@ -63,39 +64,39 @@ static inline int spin_is_locked(spinlock_t *lock)
 	return 0;
 }
 
-#define spin_lock_irq(lock)   spin_lock(lock)
-#define spin_unlock_irq(lock) spin_unlock(lock)
-#define spin_lock_bh(lock)    spin_lock(lock)
-#define spin_unlock_bh(lock)  spin_unlock(lock)
+#define local_irq_save(flags)	 ((flags) = libcdev_local_irq_save())
+#define local_irq_restore(flags) libcdev_local_irq_restore(flags)
+#define local_irq_disable()	 ((void)libcdev_local_irq_save())
+#define local_irq_enable()	 libcdev_local_irq_restore(0)
+#define irqs_disabled()		 libcdev_irqs_disabled()
+
+#define spin_lock_irq(lock)          \
+	do {                         \
+		local_irq_disable(); \
+		spin_lock(lock);     \
+	} while (0)
+#define spin_unlock_irq(lock)       \
+	do {                        \
+		spin_unlock(lock);  \
+		local_irq_enable(); \
+	} while (0)
+#define spin_lock_bh(lock)   spin_lock(lock)
+#define spin_unlock_bh(lock) spin_unlock(lock)
 #define spin_lock_irqsave(lock, flags) \
 	do {                           \
-		(flags) = 0;           \
+		local_irq_save(flags); \
 		spin_lock(lock);       \
 	} while (0)
 #define spin_unlock_irqrestore(lock, flags) \
 	do {                                \
-		(void)(flags);              \
 		spin_unlock(lock);          \
+		local_irq_restore(flags);   \
 	} while (0)
-#define spin_trylock_irqsave(lock, flags) ((flags) = 0, spin_trylock(lock))
+#define spin_trylock_irqsave(lock, flags) \
+	(local_irq_save(flags), spin_trylock(lock) ? 1 : (local_irq_restore(flags), 0))
 #define assert_spin_locked(lock) \
 	do {                     \
 		(void)(lock);    \
-	} while (0)
-
-#define local_irq_save(flags) \
-	do {                  \
-		(flags) = 0;  \
-	} while (0)
-#define local_irq_restore(flags) \
-	do {                     \
-		(void)(flags);   \
-	} while (0)
-#define local_irq_disable() \
-	do {                \
-	} while (0)
-#define local_irq_enable() \
-	do {               \
 	} while (0)
 
 #endif

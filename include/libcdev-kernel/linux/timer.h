@@ -2,7 +2,7 @@
 /*
  * libcdev-kernel - <linux/timer.h>, from libcdev's <libcdev/kdefer.h>:
  * callbacks run on the process's one thread of timers and tasklets, in
- * atomic context, in the order of their expiry (jiffies are milliseconds).
+ * atomic context, in the order of their expiry (a jiffy is a millisecond).
  * Both names of Linux 6.6 are here: timer_delete_sync() and its older name
  * del_timer_sync().
  */
