@@ -5,11 +5,10 @@
  * first, in order of registration among equals) until one returns a value
  * with NOTIFY_STOP_MASK.
  *
- * The three kinds of head have one implementation here: a read-write lock
- * that calls take for reading and changes for writing. Calls of one chain
- * may run at the same time; a callback must not register or unregister on
- * its own chain (it would wait for itself, as on the kernel's blocking
- * chains).
+ * The three kinds of head have one implementation here: a mutex that
+ * calls and changes take, so calls of one chain run one at a time; a
+ * callback must not register or unregister on its own chain (it would wait
+ * for itself, as on the kernel's blocking chains).
  */
 #ifndef LIBCDEV_NOTIFIER_H
 #define LIBCDEV_NOTIFIER_H
@@ -28,7 +27,7 @@ struct notifier_block {
 };
 
 struct libcdev_notifier_head {
-	pthread_rwlock_t lock;
+	pthread_mutex_t lock;
 	struct notifier_block *head;
 };
 

@@ -18,7 +18,7 @@ static int chain_register(struct libcdev_notifier_head *nh, struct notifier_bloc
 	struct notifier_block **pos;
 	int ret = 0;
 
-	pthread_rwlock_wrlock(&nh->lock);
+	pthread_mutex_lock(&nh->lock);
 	for (pos = &nh->head; *pos; pos = &(*pos)->next) {
 		if (*pos == n) {
 			pr_err_lib("notifier callback %p already registered",
@@ -41,7 +41,7 @@ static int chain_register(struct libcdev_notifier_head *nh, struct notifier_bloc
 	n->next = *pos;
 	*pos = n;
 out:
-	pthread_rwlock_unlock(&nh->lock);
+	pthread_mutex_unlock(&nh->lock);
 	return ret;
 }
 
@@ -50,7 +50,7 @@ static int chain_unregister(struct libcdev_notifier_head *nh, struct notifier_bl
 	struct notifier_block **pos;
 	int ret = -ENOENT;
 
-	pthread_rwlock_wrlock(&nh->lock);
+	pthread_mutex_lock(&nh->lock);
 	for (pos = &nh->head; *pos; pos = &(*pos)->next) {
 		if (*pos == n) {
 			*pos = n->next;
@@ -58,7 +58,7 @@ static int chain_unregister(struct libcdev_notifier_head *nh, struct notifier_bl
 			break;
 		}
 	}
-	pthread_rwlock_unlock(&nh->lock);
+	pthread_mutex_unlock(&nh->lock);
 	return ret;
 }
 
@@ -67,13 +67,13 @@ static int chain_call(struct libcdev_notifier_head *nh, unsigned long val, void 
 {
 	int ret = NOTIFY_DONE;
 
-	pthread_rwlock_rdlock(&nh->lock);
+	pthread_mutex_lock(&nh->lock);
 	for (struct notifier_block *nb = nh->head; nb; nb = nb->next) {
 		ret = nb->notifier_call(nb, val, v);
 		if (ret & NOTIFY_STOP_MASK)
 			break;
 	}
-	pthread_rwlock_unlock(&nh->lock);
+	pthread_mutex_unlock(&nh->lock);
 	return ret;
 }
 

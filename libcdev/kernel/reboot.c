@@ -16,7 +16,7 @@
 #include "core/core.h"
 
 static struct blocking_notifier_head reboot_notifiers = {
-	{ PTHREAD_RWLOCK_INITIALIZER, NULL },
+	{ PTHREAD_MUTEX_INITIALIZER, NULL },
 };
 
 _public_ int register_reboot_notifier(struct notifier_block *nb)

@@ -17,18 +17,18 @@
 	(__libcdev_might_sleep(__FILE__, __LINE__),      \
 	 (libcdev_blocking_notifier_call_chain)(nh, val, v))
 
-#define __LIBCDEV_NOTIFIER_INIT                       \
-	{                                             \
-		{ PTHREAD_RWLOCK_INITIALIZER, NULL }, \
+#define __LIBCDEV_NOTIFIER_INIT                      \
+	{                                            \
+		{ PTHREAD_MUTEX_INITIALIZER, NULL }, \
 	}
 #define ATOMIC_NOTIFIER_HEAD(name)   struct atomic_notifier_head name = __LIBCDEV_NOTIFIER_INIT
 #define BLOCKING_NOTIFIER_HEAD(name) struct blocking_notifier_head name = __LIBCDEV_NOTIFIER_INIT
 #define RAW_NOTIFIER_HEAD(name)	     struct raw_notifier_head name = __LIBCDEV_NOTIFIER_INIT
 
-#define __LIBCDEV_NOTIFIER_RUNTIME_INIT(nh)                   \
-	do {                                                  \
-		pthread_rwlock_init(&(nh)->chain.lock, NULL); \
-		(nh)->chain.head = NULL;                      \
+#define __LIBCDEV_NOTIFIER_RUNTIME_INIT(nh)                  \
+	do {                                                 \
+		pthread_mutex_init(&(nh)->chain.lock, NULL); \
+		(nh)->chain.head = NULL;                     \
 	} while (0)
 #define ATOMIC_INIT_NOTIFIER_HEAD(nh)	__LIBCDEV_NOTIFIER_RUNTIME_INIT(nh)
 #define BLOCKING_INIT_NOTIFIER_HEAD(nh) __LIBCDEV_NOTIFIER_RUNTIME_INIT(nh)
