@@ -16,8 +16,22 @@
 
 /* One column of names, as gen-names.sh aligns them. */
 /* clang-format off */
+#define __kfifo_dma_in_finish_r			libcdev___kfifo_dma_in_finish_r
+#define __kfifo_dma_in_prepare			libcdev___kfifo_dma_in_prepare
+#define __kfifo_dma_in_prepare_r		libcdev___kfifo_dma_in_prepare_r
+#define __kfifo_dma_out_finish_r		libcdev___kfifo_dma_out_finish_r
+#define __kfifo_dma_out_prepare			libcdev___kfifo_dma_out_prepare
+#define __kfifo_dma_out_prepare_r		libcdev___kfifo_dma_out_prepare_r
 #define __kfifo_from_user			libcdev___kfifo_from_user
+#define __kfifo_from_user_r			libcdev___kfifo_from_user_r
+#define __kfifo_in_r				libcdev___kfifo_in_r
+#define __kfifo_len_r				libcdev___kfifo_len_r
+#define __kfifo_max_r				libcdev___kfifo_max_r
+#define __kfifo_out_peek_r			libcdev___kfifo_out_peek_r
+#define __kfifo_out_r				libcdev___kfifo_out_r
+#define __kfifo_skip_r				libcdev___kfifo_skip_r
 #define __kfifo_to_user				libcdev___kfifo_to_user
+#define __kfifo_to_user_r			libcdev___kfifo_to_user_r
 #define __module_get				libcdev___module_get
 #define __platform_driver_register		libcdev___platform_driver_register
 #define __register_chrdev			libcdev___register_chrdev
@@ -203,6 +217,17 @@
 #define seq_release				libcdev_seq_release
 #define seq_vprintf				libcdev_seq_vprintf
 #define seq_write				libcdev_seq_write
+#define sg_copy_from_buffer			libcdev_sg_copy_from_buffer
+#define sg_copy_to_buffer			libcdev_sg_copy_to_buffer
+#define sg_init_one				libcdev_sg_init_one
+#define sg_init_table				libcdev_sg_init_table
+#define sg_last					libcdev_sg_last
+#define sg_nents				libcdev_sg_nents
+#define sg_nents_for_len			libcdev_sg_nents_for_len
+#define sg_next					libcdev_sg_next
+#define sg_pcopy_from_buffer			libcdev_sg_pcopy_from_buffer
+#define sg_pcopy_to_buffer			libcdev_sg_pcopy_to_buffer
+#define sg_zero_buffer				libcdev_sg_zero_buffer
 #define single_release				libcdev_single_release
 #define stream_open				libcdev_stream_open
 #define strncpy_from_user			libcdev_strncpy_from_user
