@@ -114,7 +114,8 @@ static void test_disabled_at_first(void **state)
 	assert_true(pm_runtime_enabled(dev));
 	assert_int_equal(pm_runtime_set_suspended(dev), -EAGAIN);
 	pm_runtime_enable(dev);
-	assert_non_null(strstr(test_log_take(), "tpm-dev tpm-dev.0: Unbalanced pm_runtime_enable!"));
+	assert_non_null(
+		strstr(test_log_take(), "tpm-dev tpm-dev.0: Unbalanced pm_runtime_enable!"));
 	pm_runtime_disable(dev);
 	assert_false(pm_runtime_enabled(dev));
 }
