@@ -72,6 +72,8 @@ struct of_device_id {
 	const void *data;
 };
 
+struct dev_pm_ops;
+
 struct device_driver {
 	const char *name;
 	struct module *owner;
@@ -81,7 +83,7 @@ struct device_driver {
 	const struct attribute_group **dev_groups; /* served for each bound device */
 	bool suppress_bind_attrs;
 	int probe_type;
-	const void *pm; /* no power management */
+	const struct dev_pm_ops *pm; /* runtime PM callbacks (<libcdev/pm.h>) */
 };
 
 /* ---- devices and drivers ---- */

@@ -70,6 +70,8 @@ void kcheck_on_return(const char *what, const void *fn);
 int platform_module_stop(struct module *mod);
 /* /proc entries a module left, removed at its unload (fs/proc.c). */
 int proc_module_stop(struct module *mod);
+/* The @n-th value of the described property @name of a platform device, or NULL (drivers/base/property.c). */
+const char *device_prop_nth(const struct device *dev, const char *name, unsigned int n);
 /* The attribute files of a device or class, removed with it (fs/kernfs.c). */
 void kfs_remove_device(struct device *dev);
 void kfs_remove_class(const struct class *cls);

@@ -15,6 +15,7 @@
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/module.h>
+#include <linux/pm.h>
 #include <linux/slab.h>
 #include <linux/sysfs.h>
 #include <linux/types.h>

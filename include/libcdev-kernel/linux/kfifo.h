@@ -7,9 +7,15 @@
  * reader and one writer need no lock, as in the kernel; more of either use
  * the _spinlocked forms or a lock of their own.
  *
- * The fifo itself and its copies to and from user memory are libcdev's
- * <libcdev/kfifo.h>. Written for libcdev. Not here: the variable-length record fifos
- * (STRUCT_KFIFO_REC_1/2) and the DMA helpers.
+ * Record fifos (STRUCT_KFIFO_REC_1/2, struct kfifo_rec_ptr_1/2) hold
+ * records of 0..255 or 0..65535 bytes, each after its length in 1 or 2
+ * bytes; every operation of a record fifo moves one whole record (one that
+ * does not fit is not put in; a read shorter than the record drops its
+ * rest, as the kernel does). The DMA helpers describe the fifo's free or
+ * filled bytes as a scatterlist over its memory (<linux/scatterlist.h>).
+ *
+ * The fifo itself, its records, its copies to and from user memory and its
+ * scatterlists are libcdev's <libcdev/kfifo.h>. Written for libcdev.
  */
 #ifndef LIBCDEV_KERNEL_LINUX_KFIFO_H
 #define LIBCDEV_KERNEL_LINUX_KFIFO_H
@@ -20,37 +26,46 @@
 #include <linux/errno.h>
 #include <linux/gfp.h>
 #include <linux/log2.h>
+#include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/uaccess.h>
 #include <libcdev/kfifo.h>
 
-#define __STRUCT_KFIFO_COMMON(datatype, ptrtype) \
-	union {                                  \
-		struct __kfifo kfifo;            \
-		datatype *type;                  \
-		const datatype *const_type;      \
-		ptrtype *ptr;                    \
-		ptrtype const *ptr_const;        \
+/* rectype: the size of its target is the record fifo's length field (0: not one). */
+#define __STRUCT_KFIFO_COMMON(datatype, recsize, ptrtype) \
+	union {                                           \
+		struct __kfifo kfifo;                     \
+		datatype *type;                           \
+		const datatype *const_type;               \
+		char (*rectype)[recsize];                 \
+		ptrtype *ptr;                             \
+		ptrtype const *ptr_const;                 \
 	}
 
-#define __STRUCT_KFIFO(type, size, ptrtype)                                    \
+#define __STRUCT_KFIFO(type, size, recsize, ptrtype)                           \
 	{                                                                      \
-		__STRUCT_KFIFO_COMMON(type, ptrtype);                          \
+		__STRUCT_KFIFO_COMMON(type, recsize, ptrtype);                 \
 		type buf[((size) < 2) || ((size) & ((size)-1)) ? -1 : (size)]; \
 	}
-#define STRUCT_KFIFO(type, size) struct __STRUCT_KFIFO(type, size, type)
+#define STRUCT_KFIFO(type, size) struct __STRUCT_KFIFO(type, size, 0, type)
 
-#define __STRUCT_KFIFO_PTR(type, ptrtype)             \
-	{                                             \
-		__STRUCT_KFIFO_COMMON(type, ptrtype); \
-		type buf[0];                          \
+#define __STRUCT_KFIFO_PTR(type, recsize, ptrtype)             \
+	{                                                      \
+		__STRUCT_KFIFO_COMMON(type, recsize, ptrtype); \
+		type buf[0];                                   \
 	}
-#define STRUCT_KFIFO_PTR(type) struct __STRUCT_KFIFO_PTR(type, type)
+#define STRUCT_KFIFO_PTR(type) struct __STRUCT_KFIFO_PTR(type, 0, type)
 
 /* The byte fifo of kfifo_alloc() and kfifo_init(). */
-struct kfifo __STRUCT_KFIFO_PTR(unsigned char, void);
+struct kfifo __STRUCT_KFIFO_PTR(unsigned char, 0, void);
+
+/* Record fifos: records of up to 255 (_1) or 65535 (_2) bytes. */
+#define STRUCT_KFIFO_REC_1(size) struct __STRUCT_KFIFO(unsigned char, size, 1, void)
+#define STRUCT_KFIFO_REC_2(size) struct __STRUCT_KFIFO(unsigned char, size, 2, void)
+struct kfifo_rec_ptr_1 __STRUCT_KFIFO_PTR(unsigned char, 1, void);
+struct kfifo_rec_ptr_2 __STRUCT_KFIFO_PTR(unsigned char, 2, void);
 
 /* A fifo with its buffer inside (static) has a nonzero size of buf. */
 #define __is_kfifo_ptr(fifo) \
@@ -179,13 +194,31 @@ static inline int __kfifo_init(struct __kfifo *f, void *buffer, unsigned int siz
 
 #define kfifo_initialized(fifo) ((fifo)->kfifo.mask)
 #define kfifo_esize(fifo)	((fifo)->kfifo.esize)
-#define kfifo_recsize(fifo)	(0)
+#define kfifo_recsize(fifo)	(sizeof(*(fifo)->rectype))
 #define kfifo_size(fifo)	((fifo)->kfifo.mask + 1)
 #define kfifo_len(fifo)		__kfifo_len(&(fifo)->kfifo)
-#define kfifo_avail(fifo)	__kfifo_unused(&(fifo)->kfifo)
 #define kfifo_is_empty(fifo)	(kfifo_len(fifo) == 0)
 #define kfifo_is_full(fifo)	(kfifo_len(fifo) > (fifo)->kfifo.mask)
-#define kfifo_peek_len(fifo)	kfifo_len(fifo)
+
+/* kfifo_avail - free elements; of a record fifo, the longest record that fits */
+#define kfifo_avail(fifo)                                                                        \
+	__extension__({                                                                          \
+		__typeof__((fifo) + 1) __tmpq = (fifo);                                          \
+		const size_t __recsize = sizeof(*__tmpq->rectype);                               \
+		unsigned int __avail = __kfifo_unused(&__tmpq->kfifo);                           \
+		__recsize ?                                                                      \
+			(__avail <= __recsize ? 0 :                                              \
+						__kfifo_max_r(__avail - __recsize, __recsize)) : \
+			__avail;                                                                 \
+	})
+/* kfifo_peek_len - bytes of the next record; of another fifo, of all it holds */
+#define kfifo_peek_len(fifo)                                                         \
+	__extension__({                                                              \
+		__typeof__((fifo) + 1) __tmp = (fifo);                               \
+		const size_t __recsize = sizeof(*__tmp->rectype);                    \
+		__recsize ? __kfifo_len_r(&__tmp->kfifo, __recsize) :                \
+			    (unsigned int)(kfifo_len(__tmp) * sizeof(*__tmp->type)); \
+	})
 
 #define kfifo_reset(fifo)                               \
 	do {                                            \
@@ -197,7 +230,16 @@ static inline int __kfifo_init(struct __kfifo *f, void *buffer, unsigned int siz
 		__typeof__((fifo) + 1) __tmp = (fifo); \
 		__tmp->kfifo.out = __tmp->kfifo.in;    \
 	} while (0)
-#define kfifo_skip(fifo) kfifo_skip_count(fifo, 1)
+/* kfifo_skip - drop the next element, or the next record */
+#define kfifo_skip(fifo)                                           \
+	do {                                                       \
+		__typeof__((fifo) + 1) __tmps = (fifo);            \
+		const size_t __recsize = sizeof(*__tmps->rectype); \
+		if (__recsize)                                     \
+			__kfifo_skip_r(&__tmps->kfifo, __recsize); \
+		else                                               \
+			kfifo_skip_count(__tmps, 1);               \
+	} while (0)
 #define kfifo_skip_count(fifo, count)                               \
 	do {                                                        \
 		__typeof__((fifo) + 1) __tmp = (fifo);              \
@@ -211,44 +253,58 @@ static inline int __kfifo_init(struct __kfifo *f, void *buffer, unsigned int siz
 #define kfifo_init(fifo, buffer, size) \
 	__kfifo_init(&(fifo)->kfifo, buffer, size, sizeof(*(fifo)->type))
 
-#define kfifo_in(fifo, buf, n)                              \
-	__extension__({                                     \
-		__typeof__((fifo) + 1) __tmp = (fifo);      \
-		__typeof__(__tmp->ptr_const) __buf = (buf); \
-		__kfifo_in(&__tmp->kfifo, __buf, (n));      \
+/* kfifo_in - @n elements in, as many as fit; of a record fifo, one record of @n bytes or none */
+#define kfifo_in(fifo, buf, n)                                                   \
+	__extension__({                                                          \
+		__typeof__((fifo) + 1) __tmp = (fifo);                           \
+		__typeof__(__tmp->ptr_const) __buf = (buf);                      \
+		const size_t __recsize = sizeof(*__tmp->rectype);                \
+		__recsize ? __kfifo_in_r(&__tmp->kfifo, __buf, (n), __recsize) : \
+			    __kfifo_in(&__tmp->kfifo, __buf, (n));               \
 	})
-#define kfifo_out(fifo, buf, n)                         \
-	__extension__({                                 \
-		__typeof__((fifo) + 1) __tmp = (fifo);  \
-		__typeof__(__tmp->ptr) __buf = (buf);   \
-		__kfifo_out(&__tmp->kfifo, __buf, (n)); \
+/* kfifo_out - up to @n elements out; of a record fifo, one record (its first @n bytes) */
+#define kfifo_out(fifo, buf, n)                                                   \
+	__extension__({                                                           \
+		__typeof__((fifo) + 1) __tmp = (fifo);                            \
+		__typeof__(__tmp->ptr) __buf = (buf);                             \
+		const size_t __recsize = sizeof(*__tmp->rectype);                 \
+		__recsize ? __kfifo_out_r(&__tmp->kfifo, __buf, (n), __recsize) : \
+			    __kfifo_out(&__tmp->kfifo, __buf, (n));               \
 	})
-#define kfifo_out_peek(fifo, buf, n)                         \
-	__extension__({                                      \
-		__typeof__((fifo) + 1) __tmp = (fifo);       \
-		__typeof__(__tmp->ptr) __buf = (buf);        \
-		__kfifo_out_peek(&__tmp->kfifo, __buf, (n)); \
+#define kfifo_out_peek(fifo, buf, n)                                                   \
+	__extension__({                                                                \
+		__typeof__((fifo) + 1) __tmp = (fifo);                                 \
+		__typeof__(__tmp->ptr) __buf = (buf);                                  \
+		const size_t __recsize = sizeof(*__tmp->rectype);                      \
+		__recsize ? __kfifo_out_peek_r(&__tmp->kfifo, __buf, (n), __recsize) : \
+			    __kfifo_out_peek(&__tmp->kfifo, __buf, (n));               \
 	})
 
-/* kfifo_put - put one element by value; 0 if the fifo was full */
-#define kfifo_put(fifo, val)                                  \
-	__extension__({                                       \
-		__typeof__((fifo) + 1) __tmp = (fifo);        \
-		__typeof__(*__tmp->const_type) __val = (val); \
-		__kfifo_in(&__tmp->kfifo, &__val, 1);         \
+/* kfifo_put - put one element by value (a record fifo: as a record); 0 if it did not fit */
+#define kfifo_put(fifo, val)                                                                \
+	__extension__({                                                                     \
+		__typeof__((fifo) + 1) __tmp = (fifo);                                      \
+		__typeof__(*__tmp->const_type) __val = (val);                               \
+		const size_t __recsize = sizeof(*__tmp->rectype);                           \
+		__recsize ? __kfifo_in_r(&__tmp->kfifo, &__val, sizeof(__val), __recsize) : \
+			    __kfifo_in(&__tmp->kfifo, &__val, 1);                           \
 	})
 /* kfifo_get - take one element into *@val; 0 if the fifo was empty */
-#define kfifo_get(fifo, val)                           \
-	__extension__({                                \
-		__typeof__((fifo) + 1) __tmp = (fifo); \
-		__typeof__(__tmp->ptr) __val = (val);  \
-		__kfifo_out(&__tmp->kfifo, __val, 1);  \
+#define kfifo_get(fifo, val)                                                                 \
+	__extension__({                                                                      \
+		__typeof__((fifo) + 1) __tmp = (fifo);                                       \
+		__typeof__(__tmp->ptr) __val = (val);                                        \
+		const size_t __recsize = sizeof(*__tmp->rectype);                            \
+		__recsize ? __kfifo_out_r(&__tmp->kfifo, __val, sizeof(*__val), __recsize) : \
+			    __kfifo_out(&__tmp->kfifo, __val, 1);                            \
 	})
-#define kfifo_peek(fifo, val)                              \
-	__extension__({                                    \
-		__typeof__((fifo) + 1) __tmp = (fifo);     \
-		__typeof__(__tmp->ptr) __val = (val);      \
-		__kfifo_out_peek(&__tmp->kfifo, __val, 1); \
+#define kfifo_peek(fifo, val)                                                                     \
+	__extension__({                                                                           \
+		__typeof__((fifo) + 1) __tmp = (fifo);                                            \
+		__typeof__(__tmp->ptr) __val = (val);                                             \
+		const size_t __recsize = sizeof(*__tmp->rectype);                                 \
+		__recsize ? __kfifo_out_peek_r(&__tmp->kfifo, __val, sizeof(*__val), __recsize) : \
+			    __kfifo_out_peek(&__tmp->kfifo, __val, 1);                            \
 	})
 
 #define kfifo_in_spinlocked(fifo, buf, n, lock)        \
@@ -282,15 +338,72 @@ static inline int __kfifo_init(struct __kfifo *f, void *buffer, unsigned int siz
 	})
 
 /*
- * Return: 0, or -EFAULT (nothing moved); *@copied: the bytes copied. They
- * touch the caller's memory, which may sleep: checked at the driver's line
+ * Return: 0, or -EFAULT; *@copied: the bytes copied. Of a record fifo, one
+ * record: kfifo_from_user() makes @len bytes (at most what the length field
+ * holds) one record if it fits, else copies nothing; kfifo_to_user() gives
+ * the next record's first @len bytes and drops the record. They touch the
+ * caller's memory, which may sleep: checked at the driver's line
  * (kcheck.h), as a kfifo_to_user() under the fifo's spinlock is a classic bug.
  */
-#define kfifo_to_user(fifo, to, len, copied)        \
-	(__libcdev_might_sleep(__FILE__, __LINE__), \
-	 __kfifo_to_user(&(fifo)->kfifo, to, len, copied))
-#define kfifo_from_user(fifo, from, len, copied)    \
-	(__libcdev_might_sleep(__FILE__, __LINE__), \
-	 __kfifo_from_user(&(fifo)->kfifo, from, len, copied))
+#define kfifo_to_user(fifo, to, len, copied)                                               \
+	__extension__({                                                                    \
+		__typeof__((fifo) + 1) __tmp = (fifo);                                     \
+		const size_t __recsize = sizeof(*__tmp->rectype);                          \
+		__libcdev_might_sleep(__FILE__, __LINE__);                                 \
+		__recsize ? __kfifo_to_user_r(&__tmp->kfifo, to, len, copied, __recsize) : \
+			    __kfifo_to_user(&__tmp->kfifo, to, len, copied);               \
+	})
+#define kfifo_from_user(fifo, from, len, copied)                                               \
+	__extension__({                                                                        \
+		__typeof__((fifo) + 1) __tmp = (fifo);                                         \
+		const size_t __recsize = sizeof(*__tmp->rectype);                              \
+		__libcdev_might_sleep(__FILE__, __LINE__);                                     \
+		__recsize ? __kfifo_from_user_r(&__tmp->kfifo, from, len, copied, __recsize) : \
+			    __kfifo_from_user(&__tmp->kfifo, from, len, copied);               \
+	})
+
+/*
+ * kfifo_dma_in_prepare - describe the fifo's free space (up to @len
+ * elements; of a record fifo, room for one record of @len bytes after its
+ * length field) in at most @nents entries of @sgl
+ * Return: the entries used; 0 when there is no room.
+ */
+#define kfifo_dma_in_prepare(fifo, sgl, nents, len)                                               \
+	__extension__({                                                                           \
+		__typeof__((fifo) + 1) __tmp = (fifo);                                            \
+		const size_t __recsize = sizeof(*__tmp->rectype);                                 \
+		__recsize ? __kfifo_dma_in_prepare_r(&__tmp->kfifo, sgl, nents, len, __recsize) : \
+			    __kfifo_dma_in_prepare(&__tmp->kfifo, sgl, nents, len);               \
+	})
+/* kfifo_dma_in_finish - @len bytes arrived in the prepared space (of a record fifo: one record) */
+#define kfifo_dma_in_finish(fifo, len)                                            \
+	do {                                                                      \
+		__typeof__((fifo) + 1) __tmp = (fifo);                            \
+		unsigned int __len = (len);                                       \
+		const size_t __recsize = sizeof(*__tmp->rectype);                 \
+		if (__recsize)                                                    \
+			__kfifo_dma_in_finish_r(&__tmp->kfifo, __len, __recsize); \
+		else                                                              \
+			__tmp->kfifo.in += __len / sizeof(*__tmp->type);          \
+	} while (0)
+/* kfifo_dma_out_prepare - describe up to @len filled elements (of a record fifo, the next record) */
+#define kfifo_dma_out_prepare(fifo, sgl, nents, len)                                               \
+	__extension__({                                                                            \
+		__typeof__((fifo) + 1) __tmp = (fifo);                                             \
+		const size_t __recsize = sizeof(*__tmp->rectype);                                  \
+		__recsize ? __kfifo_dma_out_prepare_r(&__tmp->kfifo, sgl, nents, len, __recsize) : \
+			    __kfifo_dma_out_prepare(&__tmp->kfifo, sgl, nents, len);               \
+	})
+/* kfifo_dma_out_finish - @len bytes went out (of a record fifo: the whole next record) */
+#define kfifo_dma_out_finish(fifo, len)                                     \
+	do {                                                                \
+		__typeof__((fifo) + 1) __tmp = (fifo);                      \
+		unsigned int __len = (len);                                 \
+		const size_t __recsize = sizeof(*__tmp->rectype);           \
+		if (__recsize)                                              \
+			__kfifo_dma_out_finish_r(&__tmp->kfifo, __recsize); \
+		else                                                        \
+			__tmp->kfifo.out += __len / sizeof(*__tmp->type);   \
+	} while (0)
 
 #endif

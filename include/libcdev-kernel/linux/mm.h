@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev-kernel - <linux/mm.h>: PAGE_SIZE and the allocators. There is no
- * mmap through CUSE: a driver's .mmap is never called and the caller of
- * mmap(2) gets ENODEV (libcdev-kernel(7)).
+ * libcdev-kernel - <linux/mm.h>: PAGE_SIZE and the allocators, and pages of
+ * plain memory (<libcdev/page.h>: a struct page * is its page's address).
+ * There is no mmap through CUSE: a driver's .mmap is never called and the
+ * caller of mmap(2) gets ENODEV (libcdev-kernel(7)).
  */
 #ifndef LIBCDEV_KERNEL_LINUX_MM_H
 #define LIBCDEV_KERNEL_LINUX_MM_H
@@ -11,6 +12,14 @@
 #include <linux/gfp.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
+#include <libcdev/page.h>
+
+#define virt_to_page(addr)     libcdev_virt_to_page(addr)
+#define page_address(page)     libcdev_page_address(page)
+#define offset_in_page(p)      libcdev_offset_in_page((const void *)(p))
+#define page_to_virt(page)     page_address(page)
+#define virt_addr_valid(addr)  ((addr) != NULL)
+#define lowmem_page_address(p) page_address(p)
 
 struct vm_area_struct;
 

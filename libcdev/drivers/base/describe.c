@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * libcdev - platform devices described in text (libcdev-platform(5)):
- * "NAME[.ID] irq=N mem=START+SIZE KEY=VALUE ...", one line or a file of
+ * "NAME[.ID] irq=N mem=START+SIZE clk=NAME:HZ regulator=NAME:UV KEY=VALUE ...", one line or a file of
  * them, with the device properties (KEY=VALUE) they carry (property.c
  * reads them). A file of its own: the parser of a file format, apart from
  * the bus itself (platform.c).
@@ -75,6 +75,20 @@ static int describe_word(const char *line, const char *w, struct platform_device
 		if (*end || b == 0 || b > (1ULL << 20) || a + b < a)
 			return describe_error(line, w, "a region's size is 1 byte to 1 MiB");
 		return describe_add_res(res, nres, IORESOURCE_MEM, a, a + b - 1);
+	}
+	if (!strncmp(w, "clk=", 4) || !strncmp(w, "regulator=", 10)) {
+		const char *colon = strchr(eq + 1, ':');
+
+		if (!colon || colon == eq + 1 || colon[1] == '-' || colon[1] == '\0')
+			return describe_error(line, w, "a clock or regulator is NAME:NUMBER");
+		a = strtoull(colon + 1, &end, 0);
+		/* A regulator may give a range, MIN-MAX microvolts, which set_voltage() moves in. */
+		if (*end == '-' && w[0] == 'r' && end[1] != '-')
+			b = strtoull(end + 1, &end, 0);
+		else
+			b = a;
+		if (*end || b < a || (w[0] == 'r' && b > INT32_MAX))
+			return describe_error(line, w, "a rate in Hz, or microvolts (MIN-MAX)");
 	}
 	return describe_add_prop(pdev, w, (size_t)(eq - w), eq + 1);
 }

@@ -13,7 +13,7 @@
 #include "drivers/base/base.h"
 #include <libcdev/platform.h>
 
-static const char *property_find(const struct device *dev, const char *name)
+_public_ const char *device_prop_nth(const struct device *dev, const char *name, unsigned int n)
 {
 	const struct platform_device *pdev;
 
@@ -21,9 +21,14 @@ static const char *property_find(const struct device *dev, const char *name)
 		return NULL;
 	pdev = to_platform_device(dev);
 	for (const struct platform_device_property *p = pdev->props; p; p = p->next)
-		if (!strcmp(p->key, name))
+		if (!strcmp(p->key, name) && n-- == 0)
 			return p->value;
 	return NULL;
+}
+
+static const char *property_find(const struct device *dev, const char *name)
+{
+	return device_prop_nth(dev, name, 0);
 }
 
 _public_ bool device_property_present(const struct device *dev, const char *propname)
