@@ -16,11 +16,19 @@
 
 /* One column of names, as gen-names.sh aligns them. */
 /* clang-format off */
+#define __ftrace_vprintk			libcdev___ftrace_vprintk
 #define __kfifo_from_user			libcdev___kfifo_from_user
 #define __kfifo_to_user				libcdev___kfifo_to_user
 #define __module_get				libcdev___module_get
 #define __platform_driver_register		libcdev___platform_driver_register
 #define __register_chrdev			libcdev___register_chrdev
+#define __trace_bprintk				libcdev___trace_bprintk
+#define __trace_bputs				libcdev___trace_bputs
+#define __trace_printk				libcdev___trace_printk
+#define __trace_puts				libcdev___trace_puts
+#define __tracepoint_sched_switch		libcdev___tracepoint_sched_switch
+#define __tracepoint_sched_wakeup		libcdev___tracepoint_sched_wakeup
+#define __tracepoint_sched_waking		libcdev___tracepoint_sched_waking
 #define __unregister_chrdev			libcdev___unregister_chrdev
 #define __wake_up				libcdev___wake_up
 #define add_timer				libcdev_add_timer
@@ -108,7 +116,9 @@
 #define flush_delayed_work			libcdev_flush_delayed_work
 #define flush_work				libcdev_flush_work
 #define flush_workqueue				libcdev_flush_workqueue
+#define for_each_kernel_tracepoint		libcdev_for_each_kernel_tracepoint
 #define free_irq				libcdev_free_irq
+#define ftrace_dump				libcdev_ftrace_dump
 #define ida_alloc_range				libcdev_ida_alloc_range
 #define ida_destroy				libcdev_ida_destroy
 #define ida_free				libcdev_ida_free
@@ -126,6 +136,9 @@
 #define iounmap					libcdev_iounmap
 #define iov_iter_advance			libcdev_iov_iter_advance
 #define iov_iter_init				libcdev_iov_iter_init
+#define irq_work_queue				libcdev_irq_work_queue
+#define irq_work_queue_on			libcdev_irq_work_queue_on
+#define irq_work_sync				libcdev_irq_work_sync
 #define kobject_get				libcdev_kobject_get
 #define kobject_get_unless_zero			libcdev_kobject_get_unless_zero
 #define kobject_init				libcdev_kobject_init
@@ -222,6 +235,30 @@
 #define timer_delete_sync			libcdev_timer_delete_sync
 #define timer_pending				libcdev_timer_pending
 #define timer_shutdown_sync			libcdev_timer_shutdown_sync
+#define trace_array_destroy			libcdev_trace_array_destroy
+#define trace_array_get_by_name			libcdev_trace_array_get_by_name
+#define trace_array_init_printk			libcdev_trace_array_init_printk
+#define trace_array_printk			libcdev_trace_array_printk
+#define trace_array_put				libcdev_trace_array_put
+#define trace_array_set_clr_event		libcdev_trace_array_set_clr_event
+#define trace_print_array_seq			libcdev_trace_print_array_seq
+#define trace_print_bitmask_seq			libcdev_trace_print_bitmask_seq
+#define trace_print_flags_seq			libcdev_trace_print_flags_seq
+#define trace_print_hex_seq			libcdev_trace_print_hex_seq
+#define trace_print_symbols_seq			libcdev_trace_print_symbols_seq
+#define trace_print_symbols_seq_u64		libcdev_trace_print_symbols_seq_u64
+#define trace_seq_bitmask			libcdev_trace_seq_bitmask
+#define trace_seq_printf			libcdev_trace_seq_printf
+#define trace_seq_putc				libcdev_trace_seq_putc
+#define trace_seq_puts				libcdev_trace_seq_puts
+#define trace_seq_vprintf			libcdev_trace_seq_vprintf
+#define tracepoint_probe_register		libcdev_tracepoint_probe_register
+#define tracepoint_probe_register_prio		libcdev_tracepoint_probe_register_prio
+#define tracepoint_probe_unregister		libcdev_tracepoint_probe_unregister
+#define tracepoint_synchronize_unregister	libcdev_tracepoint_synchronize_unregister
+#define tracing_is_on				libcdev_tracing_is_on
+#define tracing_off				libcdev_tracing_off
+#define tracing_on				libcdev_tracing_on
 #define try_module_get				libcdev_try_module_get
 #define try_wait_for_completion			libcdev_try_wait_for_completion
 #define tty_devnum				libcdev_tty_devnum

@@ -68,6 +68,15 @@ int proc_module_stop(struct module *mod);
 /* The attribute files of a device or class, removed with it (fs/kernfs.c). */
 void kfs_remove_device(struct device *dev);
 void kfs_remove_class(const struct class *cls);
+/*
+ * The files of tracefs, below sys/kernel/tracing (fs/tracefs.c), for
+ * kernel/trace/: @name may hold slashes (the directories are only names).
+ */
+struct dentry;
+struct file_operations;
+struct dentry *tracefs_create_file(const char *name, unsigned short mode, struct dentry *parent,
+				   void *data, const struct file_operations *fops);
+void tracefs_remove(struct dentry *dentry);
 
 /*
  * kmalloc() and krealloc() for memory the library keeps on behalf of a

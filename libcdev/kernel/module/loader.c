@@ -476,6 +476,8 @@ _public_ int libcdev_module_start(struct module *mod)
 		return -EINVAL;
 	l = mod->loader;
 	printk_set_prefix(mod->name);
+	/* The tracefs files of the events its objects listed when opened. */
+	trace_publish();
 	err = mod->init();
 	if (err > 0)
 		err = -err; /* a positive return is a bug the kernel also turns into an error */
@@ -550,6 +552,13 @@ const char *module_name_of_code(const void *addr)
 	pthread_mutex_unlock(&loader_lock);
 	/* The name lives as long as the code that prints it. */
 	return l ? l->name : NULL;
+}
+
+bool module_owns_code(const struct module *mod, const void *addr)
+{
+	const char *name = module_name_of_code(addr);
+
+	return name && mod && mod->name && !strcmp(name, mod->name);
 }
 
 _public_ size_t libcdev_module_holders(struct module *mod, const char **names, size_t max)
