@@ -133,6 +133,7 @@ struct trace_event_call {
 	unsigned long enabled; /* bit i: enabled in the instance of index i (0: the top level) */
 	bool registered;       /* its probe is on ->tp */
 	bool listed;
+	bool env_seen;	  /* LIBCDEV_TRACE was looked at for it */
 	unsigned long id; /* its files' name for it */
 	struct dentry *enable_file;
 };

@@ -106,8 +106,16 @@ struct trace_event_call;
 int tracepoints_module_stop(struct module *mod);
 /* Events a module defined, disabled and taken away at its unload. */
 int trace_events_module_stop(struct module *mod);
-/* Make the files of tracefs that are still to be made: in process context, never atomic. */
+/*
+ * Make the files of tracefs that are still to be made, once anything traces
+ * (an event is listed, a line was written, an instance made): in process
+ * context, never atomic. Called around each module's init.
+ */
 void trace_publish(void);
+/* The events LIBCDEV_TRACE names, enabled in the top-level buffer once listed (at trace_publish()). */
+void trace_events_env_apply(void);
+/* Whether any trace event is listed. */
+bool trace_events_any(void);
 /* The files of the events that have none yet: made at trace_publish(), removed with the event. */
 void trace_event_files_add(void);
 /* The instance of index @i (0: the top level) records the event's text; under no lock. */

@@ -7,6 +7,8 @@
 #ifndef LIBCDEV_KERNEL_LINUX_IRQ_WORK_H
 #define LIBCDEV_KERNEL_LINUX_IRQ_WORK_H
 
+#include <stddef.h>
+
 #include <libcdev/irq_work.h>
 
 #define IRQ_WORK_INIT_FLAGS(_func, _flags)                       \

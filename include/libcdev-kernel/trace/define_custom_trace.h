@@ -27,7 +27,8 @@
 #define __TRACE_INCLUDE(system) <trace/events/system.h>
 #define __LIBCDEV_UNDEF_TRACE_INCLUDE_PATH
 #else
-/* clang-format off: a space around the slash would be part of the name */
+/* A space around the slash would be part of the name. */
+/* clang-format off */
 #define __TRACE_INCLUDE(system) __stringify(TRACE_INCLUDE_PATH/system.h)
 /* clang-format on */
 #endif

@@ -489,6 +489,8 @@ _public_ int libcdev_module_start(struct module *mod)
 		return err;
 	}
 	atomic_set_int(&mod->state, MODULE_STATE_LIVE);
+	/* And those of what its init traced (trace_printk(), instances). */
+	trace_publish();
 	return 0;
 }
 

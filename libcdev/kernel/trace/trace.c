@@ -55,6 +55,7 @@ struct trace_array {
 static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct trace_array top = { .on = true };
 static struct trace_array *instances[TRACE_INSTANCES] = { &top };
+static bool trace_used; /* a line was written: the files are wanted */
 
 /* ---- lines ---- */
 
@@ -131,6 +132,7 @@ void trace_instance_write(unsigned int i, const char *func, const char *text)
 	n += snprintf(line + n, sizeof(line) - (size_t)n, "%s: %.*s\n", func, (int)len, text);
 	len = (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1;
 	pthread_mutex_lock(&trace_lock);
+	trace_used = true;
 	if (i < TRACE_INSTANCES && instances[i] && instances[i]->on) {
 		trace_append_locked(instances[i], line, len);
 		mirror = i == 0 && getenv("LIBCDEV_TRACE");
@@ -469,13 +471,20 @@ static void instance_publish(struct trace_array *tr, unsigned int i)
 	}
 }
 
+/*
+ * A host whose modules never trace has no files: they come with the first
+ * event listed, line written or instance made, at the next call here.
+ */
 void trace_publish(void)
 {
-	bool todo;
+	bool any = trace_events_any(), todo;
 
+	trace_events_env_apply();
 	pthread_mutex_lock(&trace_lock);
-	todo = !top.published;
-	top.published = true;
+	for (unsigned int i = 1; i < TRACE_INSTANCES && !any; i++)
+		any = instances[i] != NULL;
+	todo = !top.published && (trace_used || any);
+	top.published |= todo;
 	pthread_mutex_unlock(&trace_lock);
 	if (todo)
 		instance_publish(&top, 0);
@@ -511,8 +520,10 @@ _public_ struct trace_array *trace_array_get_by_name(const char *name)
 		instances[free_slot] = tr;
 	}
 	pthread_mutex_unlock(&trace_lock);
-	if (tr)
+	if (tr) {
+		trace_publish();
 		instance_publish(tr, tr->index);
+	}
 	return tr;
 }
 

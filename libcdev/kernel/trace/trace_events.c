@@ -234,12 +234,36 @@ void trace_event_files_add(void)
 	}
 }
 
+/* Before its module's init, as the kernel's trace_event= enables them before anything runs. */
+void trace_events_env_apply(void)
+{
+	const char *list = getenv("LIBCDEV_TRACE");
+
+	pthread_mutex_lock(&events_lock);
+	for (struct trace_event_call *c = events; c; c = c->next) {
+		if (c->env_seen)
+			continue;
+		c->env_seen = true;
+		if (trace_env_match(list, c->system, c->name) && event_enable_locked(c, 0, true))
+			pr_err_lib("trace event %s:%s: cannot enable it", c->system, c->name);
+	}
+	pthread_mutex_unlock(&events_lock);
+}
+
+bool trace_events_any(void)
+{
+	bool any;
+
+	pthread_mutex_lock(&events_lock);
+	any = events != NULL;
+	pthread_mutex_unlock(&events_lock);
+	return any;
+}
+
 /* ---- the events' life ---- */
 
 _public_ void libcdev_trace_event_add(struct trace_event_call *call)
 {
-	bool on = trace_env_match(getenv("LIBCDEV_TRACE"), call->system, call->name);
-
 	pthread_mutex_lock(&events_lock);
 	call->id = next_id++;
 	call->enable_file = NULL;
@@ -248,9 +272,8 @@ _public_ void libcdev_trace_event_add(struct trace_event_call *call)
 	call->next = events;
 	events = call;
 	call->listed = true;
-	if (on && event_enable_locked(call, 0, true))
-		pr_err_lib("trace event %s:%s: cannot enable it", call->system, call->name);
-	/* Listed while the loader opens the module: the files come at trace_publish(). */
+	call->env_seen = false;
+	/* Listed while the loader opens the module: LIBCDEV_TRACE and the files at trace_publish(). */
 	pthread_mutex_unlock(&events_lock);
 }
 
