@@ -30,6 +30,7 @@
 #define __bitmap_weight				libcdev___bitmap_weight
 #define __bitmap_xor				libcdev___bitmap_xor
 #define __find_nth_bit				libcdev___find_nth_bit
+#define __ftrace_vprintk			libcdev___ftrace_vprintk
 #define __kfifo_dma_in_finish_r			libcdev___kfifo_dma_in_finish_r
 #define __kfifo_dma_in_prepare			libcdev___kfifo_dma_in_prepare
 #define __kfifo_dma_in_prepare_r		libcdev___kfifo_dma_in_prepare_r
@@ -55,6 +56,13 @@
 #define __pm_runtime_suspend			libcdev___pm_runtime_suspend
 #define __pm_runtime_use_autosuspend		libcdev___pm_runtime_use_autosuspend
 #define __register_chrdev			libcdev___register_chrdev
+#define __trace_bprintk				libcdev___trace_bprintk
+#define __trace_bputs				libcdev___trace_bputs
+#define __trace_printk				libcdev___trace_printk
+#define __trace_puts				libcdev___trace_puts
+#define __tracepoint_sched_switch		libcdev___tracepoint_sched_switch
+#define __tracepoint_sched_wakeup		libcdev___tracepoint_sched_wakeup
+#define __tracepoint_sched_waking		libcdev___tracepoint_sched_waking
 #define __unregister_chrdev			libcdev___unregister_chrdev
 #define __wake_up				libcdev___wake_up
 #define _find_last_bit				libcdev__find_last_bit
@@ -181,7 +189,9 @@
 #define flush_delayed_work			libcdev_flush_delayed_work
 #define flush_work				libcdev_flush_work
 #define flush_workqueue				libcdev_flush_workqueue
+#define for_each_kernel_tracepoint		libcdev_for_each_kernel_tracepoint
 #define free_irq				libcdev_free_irq
+#define ftrace_dump				libcdev_ftrace_dump
 #define handle_sysrq				libcdev_handle_sysrq
 #define ida_alloc_range				libcdev_ida_alloc_range
 #define ida_destroy				libcdev_ida_destroy
@@ -201,6 +211,9 @@
 #define iounmap					libcdev_iounmap
 #define iov_iter_advance			libcdev_iov_iter_advance
 #define iov_iter_init				libcdev_iov_iter_init
+#define irq_work_queue				libcdev_irq_work_queue
+#define irq_work_queue_on			libcdev_irq_work_queue_on
+#define irq_work_sync				libcdev_irq_work_sync
 #define jiffies					libcdev_jiffies
 #define jiffies_64				libcdev_jiffies_64
 #define kernel_halt				libcdev_kernel_halt

@@ -24,7 +24,11 @@
 #define ERESTART_RESTARTBLOCK 516
 #endif
 
-#define TASK_COMM_LEN 16
+#define TASK_COMM_LEN	16
+/* The CPUs a cpumask can hold (<linux/cpumask.h>'s NR_CPUS). */
+#define LIBCDEV_NR_CPUS 64
+
+struct cpumask;
 
 struct wait_queue_head;
 struct tty_struct;
@@ -55,6 +59,9 @@ struct task_struct {
 	int tgid_known; /* given, not to be read */
 	/* The backend's, called once when an interrupt first matters (task_watch_interrupts()). */
 	void (*watch_interrupts)(struct task_struct *task);
+	/* public again, added later: where the kernel's tracepoints look */
+	int prio;			/* 120, the kernel's priority of nice 0 */
+	const struct cpumask *cpus_ptr; /* the CPUs the process may run on */
 };
 
 /** libcdev_current - the task of the request running on this thread */

@@ -81,6 +81,15 @@ int kfs_kobject_add_dir(struct kobject *kobj);
 void kfs_kobject_remove(struct kobject *kobj);
 /* "sys/PARENT/.../NAME" of a named kobject (lib/kobject.c); -EINVAL, -ENAMETOOLONG. */
 int kobject_path(const struct kobject *kobj, char *buf, size_t size);
+/*
+ * The files of tracefs, below sys/kernel/tracing (fs/tracefs.c), for
+ * kernel/trace/: @name may hold slashes (the directories are only names).
+ */
+struct dentry;
+struct file_operations;
+struct dentry *tracefs_create_file(const char *name, unsigned short mode, struct dentry *parent,
+				   void *data, const struct file_operations *fops);
+void tracefs_remove(struct dentry *dentry);
 
 /*
  * kmalloc() and krealloc() for memory the library keeps on behalf of a

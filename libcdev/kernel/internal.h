@@ -10,6 +10,7 @@
 #ifndef LIBCDEV_KERNEL_INTERNAL_H
 #define LIBCDEV_KERNEL_INTERNAL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 
 #include <libcdev/kdefer.h>
@@ -32,6 +33,11 @@ void kdefer_fn_name(const void *fn, char *buf, size_t size);
 int timers_module_stop(struct module *mod);
 int workqueues_module_stop(struct module *mod);
 int kthreads_module_stop(struct module *mod, bool *keep_mapped);
+/* The hardirq thread (irq/manage.c): started if need be, and woken for the irq_work queue. */
+int hardirq_kick(void);
+/* The irq_work queue (irq_work.c): whether it holds work; run it, on the hardirq thread. */
+bool irq_work_pending(void);
+void irq_work_run(void);
 /* IRQ lines a module left requested (irq/manage.c). */
 int irqs_module_stop(struct module *mod);
 
@@ -94,5 +100,48 @@ bool loader_has_holders(const struct module *mod);
 
 /* printk() lines start with this module name (printk.c). */
 void printk_set_prefix(const char *name);
+/* Whether @addr is in the code of the loaded module @mod. */
+bool module_owns_code(const struct module *mod, const void *addr);
+
+/* ---- tracing (tracepoint.c, trace/) ---- */
+
+struct trace_event_call;
+
+/* Probes a module left on the library's tracepoints, unregistered at its unload. */
+int tracepoints_module_stop(struct module *mod);
+/* Events a module defined, disabled and taken away at its unload. */
+int trace_events_module_stop(struct module *mod);
+/*
+ * Make the files of tracefs that are still to be made, once anything traces
+ * (an event is listed, a line was written, an instance made): in process
+ * context, never atomic. Called around each module's init.
+ */
+void trace_publish(void);
+/* The events LIBCDEV_TRACE names, enabled in the top-level buffer once listed (at trace_publish()). */
+void trace_events_env_apply(void);
+/* Whether any trace event is listed. */
+bool trace_events_any(void);
+/* The files of the events that have none yet: made at trace_publish(), removed with the event. */
+void trace_event_files_add(void);
+/* The instance of index @i (0: the top level) records the event's text; under no lock. */
+void trace_instance_write(unsigned int i, const char *func, const char *text);
+/* A trace_printk() line from the code at @ip in the instance of index @i. */
+void trace_printk_to(unsigned int i, unsigned long ip, const char *fmt, va_list ap);
+/* trace_array_set_clr_event() on the instance of index @i. */
+int trace_event_set(unsigned int i, const char *system, const char *event, bool enable);
+/* Write what the instance of index @i has enabled, "system:event" lines, into @buf. */
+size_t trace_events_enabled(unsigned int i, char *buf, size_t size);
+/* At an instance's removal: its events off. */
+void trace_events_instance_gone(unsigned int i);
+/* Whether LIBCDEV_TRACE (a list of system:event, globs allowed) names @system:@event. */
+bool trace_env_match(const char *list, const char *system, const char *event);
+/*
+ * The library's tracepoints, fired where it has a matching moment: a wake-up
+ * of a task (wake_up_process()); a task's sleep in schedule*() (@out: it
+ * leaves for the idle task, in @state) and its return from it.
+ */
+void trace_sched_waking(struct task_struct *p);
+void trace_sched_wakeup(struct task_struct *p);
+void trace_sched_switch_task(bool out, unsigned int state);
 
 #endif

@@ -139,6 +139,7 @@ _public_ int wake_up_process(struct task_struct *p)
 	struct kthread *k;
 	int woke = 0;
 
+	trace_sched_waking(p);
 	pthread_mutex_lock(&kthreads_lock);
 	k = kthread_find_locked(p);
 	if (k && !__atomic_exchange_n(&k->started, 1, __ATOMIC_ACQ_REL))
@@ -148,6 +149,8 @@ _public_ int wake_up_process(struct task_struct *p)
 	pthread_mutex_unlock(&kthreads_lock);
 	if (task_wake(p))
 		woke = 1;
+	if (woke)
+		trace_sched_wakeup(p);
 	return woke;
 }
 

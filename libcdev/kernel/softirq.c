@@ -102,6 +102,9 @@ _public_ int libcdev_module_defer_stop(struct module *mod, bool *keep_mapped)
 	/* Drivers first: their remove() may stop what runs. */
 	n = platform_module_stop(mod);
 	n += irqs_module_stop(mod);
+	/* Its events and probes: a firing would run its code. */
+	trace_events_module_stop(mod);
+	n += tracepoints_module_stop(mod);
 	/* Nodes that would call its code once it is unmapped. */
 	n += proc_module_stop(mod);
 	/* Timers queue work and works arm timers: timers, works, timers again. */

@@ -28,6 +28,7 @@
 #include <linux/types.h>
 #include <libcdev/kcheck.h>
 #include <libcdev/moduleparam.h>
+#include <libcdev/trace.h>
 
 #define U8_MAX	((u8)~0U)
 #define S8_MAX	((s8)(U8_MAX >> 1))
@@ -41,6 +42,36 @@
 #define U64_MAX ((u64)~0ULL)
 #define S64_MAX ((s64)(U64_MAX >> 1))
 #define S64_MIN ((s64)(-S64_MAX - 1))
+
+/* The address of the code here, and of the caller (<linux/instruction_pointer.h>). */
+#define _THIS_IP_                        \
+	__extension__({                  \
+		__label__ __here;        \
+__here:                                  \
+		(unsigned long)&&__here; \
+	})
+#define _RET_IP_ ((unsigned long)__builtin_return_address(0))
+
+/*
+ * trace_printk(): a line in the top-level trace buffer (libcdev-kernel(7),
+ * TRACING); without arguments the format is written as it is (trace_puts()),
+ * as the kernel does.
+ */
+#define __libcdev_tp_pick(_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, \
+			  _16, N, ...)                                                          \
+	N
+#define __libcdev_tp_puts(fmt)	    __trace_bputs(_THIS_IP_, fmt)
+#define __libcdev_tp_args(fmt, ...) __trace_printk(_THIS_IP_, fmt, __VA_ARGS__)
+#define trace_printk(fmt, ...)                                                      \
+	__libcdev_tp_pick(fmt, ##__VA_ARGS__, __libcdev_tp_args, __libcdev_tp_args, \
+			  __libcdev_tp_args, __libcdev_tp_args, __libcdev_tp_args,  \
+			  __libcdev_tp_args, __libcdev_tp_args, __libcdev_tp_args,  \
+			  __libcdev_tp_args, __libcdev_tp_args, __libcdev_tp_args,  \
+			  __libcdev_tp_args, __libcdev_tp_args, __libcdev_tp_args,  \
+			  __libcdev_tp_args, __libcdev_tp_args,                     \
+			  __libcdev_tp_puts)(fmt, ##__VA_ARGS__)
+#define trace_puts(str)		   __trace_bputs(_THIS_IP_, str)
+#define ftrace_vprintk(fmt, vargs) __ftrace_vprintk(_THIS_IP_, fmt, vargs)
 
 #define DIV_ROUND_UP(n, d)	(((n) + (d)-1) / (d))
 #define DIV_ROUND_CLOSEST(x, d) (((x) + ((d) / 2)) / (d))

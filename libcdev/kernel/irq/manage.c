@@ -111,9 +111,17 @@ static void *hardirq_main(void *arg)
 	(void)arg;
 	pthread_mutex_lock(&irq_lock);
 	for (;;) {
-		unsigned int irq = desc_next_locked();
-		struct irq_desc *d = &descs[irq];
+		unsigned int irq;
+		struct irq_desc *d;
 
+		if (irq_work_pending()) {
+			pthread_mutex_unlock(&irq_lock);
+			irq_work_run();
+			pthread_mutex_lock(&irq_lock);
+			continue;
+		}
+		irq = desc_next_locked();
+		d = &descs[irq];
 		if (!irq) {
 			pthread_cond_wait(&irq_kick, &irq_lock);
 			continue;
@@ -148,6 +156,17 @@ static int hardirq_start_locked(void)
 	pthread_setname_np(t, "hardirq");
 	hardirq_started = true;
 	return 0;
+}
+
+int hardirq_kick(void)
+{
+	int err;
+
+	pthread_mutex_lock(&irq_lock);
+	err = hardirq_start_locked();
+	pthread_cond_broadcast(&irq_kick);
+	pthread_mutex_unlock(&irq_lock);
+	return err;
 }
 
 /* The action's thread: its threaded handler, in process context, each time it is woken. */

@@ -477,6 +477,8 @@ _public_ int libcdev_module_start(struct module *mod)
 	l = mod->loader;
 	printk_set_prefix(mod->name);
 	jiffies_touch();
+	/* The tracefs files of the events its objects listed when opened. */
+	trace_publish();
 	err = mod->init();
 	if (err > 0)
 		err = -err; /* a positive return is a bug the kernel also turns into an error */
@@ -488,6 +490,8 @@ _public_ int libcdev_module_start(struct module *mod)
 		return err;
 	}
 	atomic_set_int(&mod->state, MODULE_STATE_LIVE);
+	/* And those of what its init traced (trace_printk(), instances). */
+	trace_publish();
 	return 0;
 }
 
@@ -551,6 +555,13 @@ const char *module_name_of_code(const void *addr)
 	pthread_mutex_unlock(&loader_lock);
 	/* The name lives as long as the code that prints it. */
 	return l ? l->name : NULL;
+}
+
+bool module_owns_code(const struct module *mod, const void *addr)
+{
+	const char *name = module_name_of_code(addr);
+
+	return name && mod && mod->name && !strcmp(name, mod->name);
 }
 
 _public_ size_t libcdev_module_holders(struct module *mod, const char **names, size_t max)

@@ -8,6 +8,8 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -88,6 +90,29 @@ static __thread struct {
 	struct proc_status ps;
 } task_cache;
 
+static unsigned long cpus_bits[LIBCDEV_NR_CPUS / (8 * sizeof(unsigned long))];
+
+static void sched_cpus_read(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		CPU_ZERO(&set);
+	for (unsigned int cpu = 0; cpu < LIBCDEV_NR_CPUS; cpu++)
+		if (CPU_ISSET(cpu, &set))
+			cpus_bits[cpu / (8 * sizeof(unsigned long))] |=
+				1ul << (cpu % (8 * sizeof(unsigned long)));
+}
+
+/* The CPUs the process may run on, read once: every task's ->cpus_ptr. */
+static const struct cpumask *sched_cpus(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, sched_cpus_read);
+	return (const struct cpumask *)cpus_bits;
+}
+
 void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gid,
 	       pthread_mutex_t *lock)
 {
@@ -102,6 +127,8 @@ void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gi
 	/* The real ids, until /proc says otherwise. */
 	t->ruid = uid;
 	t->rgid = gid;
+	t->prio = 120;
+	t->cpus_ptr = sched_cpus();
 }
 
 void task_fill(struct task_struct *t)
@@ -281,7 +308,9 @@ _public_ long schedule_timeout(long timeout)
 	}
 	if (!forever)
 		libcdev_wait_deadline(&dl, timeout);
+	trace_sched_switch_task(true, sched_wait.state);
 	ret = libcdev_wait_sleep(wq, seq, interruptible, forever ? -1L : timeout);
+	trace_sched_switch_task(false, 0);
 	libcdev_set_current_state(TASK_RUNNING);
 	if (forever)
 		return timeout;
