@@ -157,6 +157,8 @@ extern struct workqueue_struct *system_power_efficient_wq;
 
 void libcdev_init_work(struct work_struct *work, work_func_t func, struct module *owner);
 void libcdev_init_delayed_work(struct delayed_work *dwork, work_func_t func, struct module *owner);
+/** delayed_work_timer_fn - the timer function of every delayed work: queues it */
+void delayed_work_timer_fn(struct timer_list *t);
 /**
  * libcdev_alloc_workqueue - alloc_workqueue() with the name already formatted
  * @max_active: worker threads at most (0: WQ_DFL_ACTIVE; 1 with __WQ_ORDERED: one at a time, in order)

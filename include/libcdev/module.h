@@ -18,6 +18,7 @@ enum module_state {
 	MODULE_STATE_LIVE = 0, /* normal state */
 	MODULE_STATE_COMING,   /* being initialised */
 	MODULE_STATE_GOING,    /* being removed: no new references */
+	MODULE_STATE_UNFORMED, /* still being set up (never seen by a module here) */
 };
 
 struct kernel_param;

@@ -38,6 +38,12 @@ struct kparam_array {
 	void *elem;
 };
 
+/* A string parameter copied into a buffer of @maxlen bytes (module_param_string()). */
+struct kparam_string {
+	unsigned int maxlen;
+	char *string;
+};
+
 struct kernel_param {
 	const char *name;
 	const struct kernel_param_ops *ops;
@@ -45,12 +51,14 @@ struct kernel_param {
 	__extension__ union { /* anonymous, as the kernel has it */
 		void *arg;
 		const struct kparam_array *arr;
+		const struct kparam_string *str;
 	};
 	struct kernel_param *next; /* the module's list */
 };
 
 extern const struct kernel_param_ops param_ops_int, param_ops_uint, param_ops_long, param_ops_ulong,
-	param_ops_short, param_ops_ushort, param_ops_bool, param_ops_charp, param_array_ops;
+	param_ops_short, param_ops_ushort, param_ops_bool, param_ops_charp, param_array_ops,
+	param_ops_string;
 
 void libcdev_module_add_param(struct module *mod, struct kernel_param *kp);
 
@@ -112,6 +120,18 @@ void libcdev_module_add_param(struct module *mod, struct kernel_param *kp);
 
 #define module_param_array(name, type, nump, perm) \
 	module_param_array_named(name, name, type, nump, perm)
+
+/* A string copied into @string, a char array of @len bytes; too long a value is -ENOSPC. */
+#define module_param_string(name, string, len, perm)                                 \
+	static const struct kparam_string __param_string_##name = { len, string };   \
+	static struct kernel_param __param_##name = {                                \
+		#name, &param_ops_string, perm, { .str = &__param_string_##name }, 0 \
+	};                                                                           \
+	__MODULE_INFO(parmtype, #name ":string");                                    \
+	__attribute__((constructor)) static void __param_ctor_##name(void)           \
+	{                                                                            \
+		libcdev_module_add_param(THIS_MODULE, &__param_##name);              \
+	}
 
 #define MODULE_PARM_DESC(_parm, desc) __MODULE_INFO(parm, #_parm ":" desc)
 

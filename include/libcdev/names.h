@@ -56,6 +56,8 @@
 #define __pm_runtime_suspend			libcdev___pm_runtime_suspend
 #define __pm_runtime_use_autosuspend		libcdev___pm_runtime_use_autosuspend
 #define __register_chrdev			libcdev___register_chrdev
+#define __symbol_get				libcdev___symbol_get
+#define __symbol_put				libcdev___symbol_put
 #define __trace_bprintk				libcdev___trace_bprintk
 #define __trace_bputs				libcdev___trace_bputs
 #define __trace_printk				libcdev___trace_printk
@@ -129,6 +131,7 @@
 #define debugfs_remove				libcdev_debugfs_remove
 #define default_wake_function			libcdev_default_wake_function
 #define delayed_work_pending			libcdev_delayed_work_pending
+#define delayed_work_timer_fn			libcdev_delayed_work_timer_fn
 #define destroy_workqueue			libcdev_destroy_workqueue
 #define dev_driver_string			libcdev_dev_driver_string
 #define dev_set_name				libcdev_dev_set_name
@@ -181,6 +184,7 @@
 #define down_write_trylock			libcdev_down_write_trylock
 #define downgrade_write				libcdev_downgrade_write
 #define drain_workqueue				libcdev_drain_workqueue
+#define dump_stack				libcdev_dump_stack
 #define emergency_restart			libcdev_emergency_restart
 #define enable_irq				libcdev_enable_irq
 #define finish_wait				libcdev_finish_wait
@@ -191,7 +195,9 @@
 #define flush_workqueue				libcdev_flush_workqueue
 #define for_each_kernel_tracepoint		libcdev_for_each_kernel_tracepoint
 #define free_irq				libcdev_free_irq
+#define free_percpu				libcdev_free_percpu
 #define ftrace_dump				libcdev_ftrace_dump
+#define handle_mm_fault				libcdev_handle_mm_fault
 #define handle_sysrq				libcdev_handle_sysrq
 #define ida_alloc_range				libcdev_ida_alloc_range
 #define ida_destroy				libcdev_ida_destroy
@@ -216,10 +222,17 @@
 #define irq_work_sync				libcdev_irq_work_sync
 #define jiffies					libcdev_jiffies
 #define jiffies_64				libcdev_jiffies_64
+#define kallsyms_lookup_name			libcdev_kallsyms_lookup_name
 #define kernel_halt				libcdev_kernel_halt
 #define kernel_kobj				libcdev_kernel_kobj
 #define kernel_power_off			libcdev_kernel_power_off
 #define kernel_restart				libcdev_kernel_restart
+#define klp_shadow_alloc			libcdev_klp_shadow_alloc
+#define klp_shadow_free				libcdev_klp_shadow_free
+#define klp_shadow_free_all			libcdev_klp_shadow_free_all
+#define klp_shadow_get				libcdev_klp_shadow_get
+#define klp_shadow_get_or_alloc			libcdev_klp_shadow_get_or_alloc
+#define kmemleak_not_leak			libcdev_kmemleak_not_leak
 #define kobj_sysfs_ops				libcdev_kobj_sysfs_ops
 #define kobject_add				libcdev_kobject_add
 #define kobject_create_and_add			libcdev_kobject_create_and_add
@@ -242,6 +255,7 @@
 #define kthread_exit				libcdev_kthread_exit
 #define kthread_should_stop			libcdev_kthread_should_stop
 #define kthread_stop				libcdev_kthread_stop
+#define lookup_symbol_name			libcdev_lookup_symbol_name
 #define machine_halt				libcdev_machine_halt
 #define machine_power_off			libcdev_machine_power_off
 #define machine_restart				libcdev_machine_restart
@@ -266,6 +280,9 @@
 #define no_llseek				libcdev_no_llseek
 #define nonseekable_open			libcdev_nonseekable_open
 #define noop_llseek				libcdev_noop_llseek
+#define nr_cpu_ids				libcdev_nr_cpu_ids
+#define nr_processes				libcdev_nr_processes
+#define nr_running				libcdev_nr_running
 #define orderly_poweroff			libcdev_orderly_poweroff
 #define orderly_reboot				libcdev_orderly_reboot
 #define param_array_ops				libcdev_param_array_ops
@@ -274,6 +291,7 @@
 #define param_ops_int				libcdev_param_ops_int
 #define param_ops_long				libcdev_param_ops_long
 #define param_ops_short				libcdev_param_ops_short
+#define param_ops_string			libcdev_param_ops_string
 #define param_ops_uint				libcdev_param_ops_uint
 #define param_ops_ulong				libcdev_param_ops_ulong
 #define param_ops_ushort			libcdev_param_ops_ushort
@@ -361,6 +379,10 @@
 #define single_release				libcdev_single_release
 #define sort					libcdev_sort
 #define sort_r					libcdev_sort_r
+#define sprint_symbol				libcdev_sprint_symbol
+#define sprint_symbol_no_offset			libcdev_sprint_symbol_no_offset
+#define stack_trace_print			libcdev_stack_trace_print
+#define stack_trace_save			libcdev_stack_trace_save
 #define stream_open				libcdev_stream_open
 #define strncpy_from_user			libcdev_strncpy_from_user
 #define synchronize_irq				libcdev_synchronize_irq

@@ -38,12 +38,16 @@ struct signal_struct {
 	struct tty_struct *tty; /* the controlling terminal, or NULL (read on first use) */
 };
 
+struct mm_struct;
+
 struct task_struct {
 	pid_t pid;  /* the caller's thread id, as the kernel reports it */
 	pid_t tgid; /* the caller's process id */
 	uid_t uid;  /* the caller's effective uid */
 	gid_t gid;  /* the caller's effective gid */
 	char comm[TASK_COMM_LEN];
+	/* The task's memory: opaque, NULL in a kernel thread (which has none), as in the kernel. */
+	struct mm_struct *mm;
 	/* private below */
 	int sigpending;
 	pthread_mutex_t *wait_lock; /* protects waiting_on */

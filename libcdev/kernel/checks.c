@@ -16,6 +16,7 @@
 
 #include "core/core.h"
 #include "kernel/internal.h"
+#include <libcdev/instrument.h>
 #include <libcdev/kcheck.h>
 
 /* ---- counts and reports, once per call site ---- */
@@ -189,6 +190,7 @@ struct kmem {
 	struct module *owner;
 	const char *file;
 	int line;
+	bool not_leak; /* kmemleak_not_leak(): freed unreported at unload */
 };
 
 static pthread_mutex_t kmem_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -211,7 +213,7 @@ _public_ void libcdev_kmem_track(uintptr_t p, size_t size, struct module *owner,
 	k = malloc(sizeof(*k));
 	if (!k)
 		return; /* untracked: never reported */
-	*k = (struct kmem){ NULL, p, size, owner, file, line };
+	*k = (struct kmem){ NULL, p, size, owner, file, line, false };
 	pthread_mutex_lock(&kmem_lock);
 	k->next = kmem_table[kmem_hash(p)];
 	kmem_table[kmem_hash(p)] = k;
@@ -233,6 +235,16 @@ _public_ void libcdev_kmem_untrack(uintptr_t p)
 		}
 	pthread_mutex_unlock(&kmem_lock);
 	free(k);
+}
+
+/* kmemleak_not_leak(), which the kernel has in mm/kmemleak.c: the accounting is here. */
+_public_ void kmemleak_not_leak(const void *ptr)
+{
+	pthread_mutex_lock(&kmem_lock);
+	for (struct kmem *k = kmem_table[kmem_hash((uintptr_t)ptr)]; k; k = k->next)
+		if (k->p == (uintptr_t)ptr)
+			k->not_leak = true;
+	pthread_mutex_unlock(&kmem_lock);
 }
 
 void *kmem_realloc_at(void *p, size_t size, unsigned int gfp, struct module *owner,
@@ -273,6 +285,11 @@ static unsigned int kmem_module_leaks(struct module *mod)
 
 			if (k->owner != mod) {
 				pp = &k->next;
+				continue;
+			}
+			if (k->not_leak) {
+				*pp = k->next;
+				free(k);
 				continue;
 			}
 			if (shown++ < 8)

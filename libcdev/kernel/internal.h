@@ -97,6 +97,10 @@ struct module;
 
 /* Whether other loaded modules use @mod's exports (loader.c); they go first. */
 bool loader_has_holders(const struct module *mod);
+/* The loaded module whose file is @path, or NULL (loader.c, for kallsyms.c). */
+struct module *loader_module_of_file(const char *path);
+/* @name in any loaded module, RTLD_LOCAL ones included, or NULL. */
+void *loader_dlsym_any(const char *name);
 
 /* printk() lines start with this module name (printk.c). */
 void printk_set_prefix(const char *name);

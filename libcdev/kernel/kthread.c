@@ -97,6 +97,7 @@ _public_ struct task_struct *libcdev_kthread_create(struct module *owner,
 	pthread_mutex_init(&k->task_lock, NULL);
 	/* Complete before the thread exists: wake_up_process() may use it at once. */
 	task_init(&k->task, getpid(), getpid(), geteuid(), getegid(), &k->task_lock);
+	k->task.mm = NULL;   /* a kernel thread has no memory of a user process */
 	task_fill(&k->task); /* the real ids; the name is its own */
 	snprintf(k->task.comm, sizeof(k->task.comm), "%s", name ? name : "");
 	init_waitqueue_head(&k->wake);

@@ -14,6 +14,7 @@
 
 #include "core/core.h"
 #include "kernel/internal.h"
+#include <libcdev/printk.h>
 
 /* strto*() would skip leading white space: the whole value must be the number. */
 static bool starts_with_number(const char *val)
@@ -198,6 +199,29 @@ static int param_get_charp(char *buf, const struct kernel_param *kp)
 _public_ const struct kernel_param_ops param_ops_charp = { param_set_charp, param_get_charp,
 							   "charp" };
 
+/* module_param_string(): copied into the module's own buffer, which must hold it. */
+static int param_set_copystring(const char *val, const struct kernel_param *kp)
+{
+	const struct kparam_string *kps = kp->str;
+
+	if (!val)
+		return -EINVAL;
+	if (strlen(val) + 1 > kps->maxlen) {
+		printk(KERN_ERR "%s: string doesn't fit in %u chars.\n", kp->name, kps->maxlen - 1);
+		return -ENOSPC;
+	}
+	strcpy(kps->string, val);
+	return 0;
+}
+
+static int param_get_string(char *buf, const struct kernel_param *kp)
+{
+	return snprintf(buf, 4096, "%s", kp->str->string);
+}
+
+_public_ const struct kernel_param_ops param_ops_string = { param_set_copystring, param_get_string,
+							    "string" };
+
 /* Comma-separated elements, each parsed by the element type's set. */
 static int param_array_set(const char *val, const struct kernel_param *kp)
 {
@@ -250,3 +274,37 @@ static int param_array_get(char *buf, const struct kernel_param *kp)
 
 _public_ const struct kernel_param_ops param_array_ops = { param_array_set, param_array_get,
 							   "array" };
+
+/* A parameter of a loaded module by its name ("name" or "name=value"). */
+static struct kernel_param *param_find(struct module *mod, const char *name, size_t len)
+{
+	for (struct kernel_param *kp = mod->params; kp; kp = kp->next) {
+		size_t i;
+
+		if (strlen(kp->name) != len)
+			continue;
+		/* parameq(): '-' and '_' are the same in parameter names. */
+		for (i = 0; i < len; i++)
+			if (kp->name[i] != name[i] &&
+			    !((kp->name[i] == '-' || kp->name[i] == '_') &&
+			      (name[i] == '-' || name[i] == '_')))
+				break;
+		if (i == len)
+			return kp;
+	}
+	return NULL;
+}
+
+_public_ int libcdev_module_param(struct module *mod, const char *arg)
+{
+	const char *eq;
+	struct kernel_param *kp;
+
+	if (!mod || !arg)
+		return -EINVAL;
+	eq = strchr(arg, '=');
+	kp = param_find(mod, arg, eq ? (size_t)(eq - arg) : strlen(arg));
+	if (!kp)
+		return -ENOENT;
+	return kp->ops->set(eq ? eq + 1 : NULL, kp);
+}

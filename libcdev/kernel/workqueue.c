@@ -383,7 +383,7 @@ _public_ void destroy_workqueue(struct workqueue_struct *wq)
 
 /* ---- delayed work ---- */
 
-static void delayed_work_timer_fn(struct timer_list *t)
+_public_ void delayed_work_timer_fn(struct timer_list *t)
 {
 	struct delayed_work *dwork = container_of(t, struct delayed_work, timer);
 

@@ -10,6 +10,7 @@
 
 #include <asm/page.h>
 #include <linux/gfp.h>
+#include <libcdev/names.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <libcdev/page.h>
@@ -22,5 +23,18 @@
 #define lowmem_page_address(p) page_address(p)
 
 struct vm_area_struct;
+struct pt_regs;
+
+typedef unsigned int vm_fault_t;
+#define VM_FAULT_OOM	 0x000001
+#define VM_FAULT_SIGBUS	 0x000002
+#define VM_FAULT_SIGSEGV 0x000040
+
+/*
+ * The page fault handler: no process memory faults into a driver here, so
+ * it answers as for an address no mapping can serve (mm/memory.c).
+ */
+vm_fault_t handle_mm_fault(struct vm_area_struct *vma, unsigned long address, unsigned int flags,
+			   struct pt_regs *regs);
 
 #endif

@@ -26,4 +26,13 @@
 #define MODULE_SOFTDEP(_softdep)   MODULE_INFO(softdep, _softdep)
 #define MODULE_IMPORT_NS(ns)	   MODULE_INFO(import_ns, __stringify(ns))
 
+/*
+ * An exported symbol found by name, with a reference on the module that
+ * has it (kernel/kallsyms.c; <libcdev/instrument.h>).
+ */
+void *__symbol_get(const char *name);
+void __symbol_put(const char *name);
+#define symbol_get(x) ((__typeof__(&x))(__symbol_get(__stringify(x))))
+#define symbol_put(x) __symbol_put(__stringify(x))
+
 #endif

@@ -21,6 +21,9 @@
 #define LOGLEVEL_INFO	 6
 #define LOGLEVEL_DEBUG	 7
 
+/* The calling thread's stack, symbolised (lib/dump_stack.c; <libcdev/instrument.h>). */
+void dump_stack(void);
+
 #define pr_warning(fmt, ...) pr_warn(fmt, ##__VA_ARGS__)
 #define pr_cont(fmt, ...)    printk(KERN_CONT fmt, ##__VA_ARGS__)
 #define pr_devel(fmt, ...)   no_printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)

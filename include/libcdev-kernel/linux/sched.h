@@ -42,4 +42,7 @@ static inline void yield(void)
 	sched_yield();
 }
 
+/* Start or wake @p (kernel/sched/core.c; <libcdev/kdefer.h> has the kernel threads). */
+int wake_up_process(struct task_struct *p);
+
 #endif

@@ -33,6 +33,14 @@
 		.func = (f), .owner = THIS_MODULE \
 	}
 #define DECLARE_WORK(n, f) struct work_struct n = __WORK_INITIALIZER(n, f)
+#define __DELAYED_WORK_INITIALIZER(n, f, tflags)                               \
+	{                                                                      \
+		.work = __WORK_INITIALIZER((n).work, (f)),                     \
+		.timer = __TIMER_INITIALIZER(delayed_work_timer_fn, (tflags)), \
+	}
+#define DECLARE_DELAYED_WORK(n, f) struct delayed_work n = __DELAYED_WORK_INITIALIZER(n, f, 0)
+#define DECLARE_DEFERRABLE_WORK(n, f) \
+	struct delayed_work n = __DELAYED_WORK_INITIALIZER(n, f, TIMER_DEFERRABLE)
 
 static inline struct delayed_work *to_delayed_work(struct work_struct *work)
 {

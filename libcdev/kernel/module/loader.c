@@ -133,6 +133,27 @@ static struct module_loader *loader_find_path_locked(const char *path)
 	return NULL;
 }
 
+struct module *loader_module_of_file(const char *path)
+{
+	struct module_loader *l;
+
+	pthread_mutex_lock(&loader_lock);
+	l = path ? loader_find_path_locked(path) : NULL;
+	pthread_mutex_unlock(&loader_lock);
+	return l ? l->mod : NULL;
+}
+
+void *loader_dlsym_any(const char *name)
+{
+	void *addr = NULL;
+
+	pthread_mutex_lock(&loader_lock);
+	for (struct module_loader *l = loaded; l && !addr; l = l->next)
+		addr = dlsym(l->handle, name);
+	pthread_mutex_unlock(&loader_lock);
+	return addr;
+}
+
 /* Whether @l exports @name to a module that is (@gpl) or is not under the GPL. */
 static bool loader_exports_to(const struct module_loader *l, const char *name, bool gpl)
 {
@@ -420,39 +441,6 @@ out_free:
 	pthread_mutex_unlock(&loader_lock);
 	loader_free(l);
 	return err;
-}
-
-static struct kernel_param *param_find(struct module *mod, const char *name, size_t len)
-{
-	for (struct kernel_param *kp = mod->params; kp; kp = kp->next) {
-		size_t i;
-
-		if (strlen(kp->name) != len)
-			continue;
-		/* parameq(): '-' and '_' are the same in parameter names. */
-		for (i = 0; i < len; i++)
-			if (kp->name[i] != name[i] &&
-			    !((kp->name[i] == '-' || kp->name[i] == '_') &&
-			      (name[i] == '-' || name[i] == '_')))
-				break;
-		if (i == len)
-			return kp;
-	}
-	return NULL;
-}
-
-_public_ int libcdev_module_param(struct module *mod, const char *arg)
-{
-	const char *eq;
-	struct kernel_param *kp;
-
-	if (!mod || !arg)
-		return -EINVAL;
-	eq = strchr(arg, '=');
-	kp = param_find(mod, arg, eq ? (size_t)(eq - arg) : strlen(arg));
-	if (!kp)
-		return -ENOENT;
-	return kp->ops->set(eq ? eq + 1 : NULL, kp);
 }
 
 static void loader_unlink(struct module_loader *l)

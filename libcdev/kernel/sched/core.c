@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <libcdev/instrument.h>
 #include <libcdev/ksync.h>
 
 #include "core/core.h"
@@ -112,6 +113,11 @@ static const struct cpumask *sched_cpus(void)
 	pthread_once(&once, sched_cpus_read);
 	return (const struct cpumask *)cpus_bits;
 }
+/* What a task's ->mm points at: a user process's memory, never looked into. */
+struct mm_struct {
+	char opaque;
+};
+static struct mm_struct user_mm;
 
 void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gid,
 	       pthread_mutex_t *lock)
@@ -124,6 +130,7 @@ void task_init(struct task_struct *t, pid_t pid, pid_t tgid, uid_t uid, gid_t gi
 	t->gid = gid;
 	t->wait_lock = lock;
 	t->signal = &t->signal_data;
+	t->mm = &user_mm;
 	/* The real ids, until /proc says otherwise. */
 	t->ruid = uid;
 	t->rgid = gid;
@@ -332,4 +339,28 @@ _public_ long schedule_timeout_uninterruptible(long timeout)
 _public_ void schedule(void)
 {
 	schedule_timeout(MAX_SCHEDULE_TIMEOUT);
+}
+
+/* The "runnable/total" field of /proc/loadavg: the machine's tasks, as the kernel counts them. */
+static unsigned long loadavg_tasks(bool total)
+{
+	unsigned long running = 0, all = 0;
+	FILE *f = fopen("/proc/loadavg", "re");
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%*s %*s %*s %lu/%lu", &running, &all) != 2)
+		running = all = 0;
+	fclose(f);
+	return total ? all : running;
+}
+
+_public_ unsigned int nr_running(void)
+{
+	return (unsigned int)loadavg_tasks(false);
+}
+
+_public_ int nr_processes(void)
+{
+	return (int)loadavg_tasks(true);
 }

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libcdev-kernel - <linux/ptrace.h>: the registers a probe's handler is
+ * given, named as the kernel names them on the machine's architecture
+ * (x86-64: ->ip, ->sp, ->flags, ->ax ...), and their accessors.
+ */
+#ifndef LIBCDEV_KERNEL_LINUX_PTRACE_H
+#define LIBCDEV_KERNEL_LINUX_PTRACE_H
+
+#include <linux/types.h>
+
+#if defined(__x86_64__)
+struct pt_regs {
+	unsigned long r15, r14, r13, r12, bp, bx, r11, r10, r9, r8;
+	unsigned long ax, cx, dx, si, di, orig_ax;
+	unsigned long ip, cs, flags, sp, ss;
+};
+#define __libcdev_regs_ip(r)  ((r)->ip)
+#define __libcdev_regs_sp(r)  ((r)->sp)
+#define __libcdev_regs_ret(r) ((r)->ax)
+#else
+/* Elsewhere: the general registers by number, and the three every probe reads. */
+struct pt_regs {
+	unsigned long regs[32];
+	unsigned long ip, sp, flags;
+};
+#define __libcdev_regs_ip(r)  ((r)->ip)
+#define __libcdev_regs_sp(r)  ((r)->sp)
+#define __libcdev_regs_ret(r) ((r)->regs[0])
+#endif
+
+static inline unsigned long instruction_pointer(struct pt_regs *regs)
+{
+	return __libcdev_regs_ip(regs);
+}
+
+static inline unsigned long user_stack_pointer(struct pt_regs *regs)
+{
+	return __libcdev_regs_sp(regs);
+}
+
+static inline unsigned long kernel_stack_pointer(struct pt_regs *regs)
+{
+	return __libcdev_regs_sp(regs);
+}
+
+static inline unsigned long regs_return_value(struct pt_regs *regs)
+{
+	return __libcdev_regs_ret(regs);
+}
+
+/* Every register set here is of user space, where the whole "kernel" runs. */
+#define user_mode(regs) ((void)(regs), 1)
+
+#endif
