@@ -59,6 +59,7 @@ _public_ void kobject_init(struct kobject *kobj, const struct kobj_type *ktype)
 	atomic_set_int(&kobj->refcount, 1);
 }
 
+_printf_(2, 0)
 static int kobject_set_name_vargs(struct kobject *kobj, const char *fmt, va_list ap)
 {
 	char *name;

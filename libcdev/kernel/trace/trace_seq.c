@@ -45,9 +45,16 @@ _public_ void trace_seq_putc(struct trace_seq *s, unsigned char c)
 	s->buffer[s->len] = '\0';
 }
 
+/*
+ * A __bitmask field lies in an event record at 4-byte alignment, as in the
+ * kernel's ring buffer: read its words with memcpy, not as unsigned longs.
+ */
 static bool bit_set(const unsigned long *map, unsigned int bit)
 {
-	return (map[bit / BITS_PER_UL] >> (bit % BITS_PER_UL)) & 1;
+	unsigned long word;
+
+	memcpy(&word, (const char *)map + bit / BITS_PER_UL * sizeof(word), sizeof(word));
+	return (word >> (bit % BITS_PER_UL)) & 1;
 }
 
 /* %*pb: 32-bit chunks in hex, most significant first, comma-separated. */
