@@ -481,7 +481,7 @@ module_param_string(sym, sym_param, sizeof(sym_param), 0644);
 static void test_param_string(void **state)
 {
 	const struct kernel_param *kp = &__param_sym;
-	char buf[4096];
+	static char buf[4096]; /* a page, as ->get() is given; not on the stack */
 
 	assert_int_equal(kp->ops->set("kernel", kp), 0);
 	assert_string_equal(sym_param, "kernel");

@@ -179,6 +179,7 @@ static int kobject_add_internal(struct kobject *kobj)
 	return 0;
 }
 
+_printf_(3, 0)
 static int kobject_add_varg(struct kobject *kobj, struct kobject *parent, const char *fmt,
 			    va_list ap)
 {
