@@ -16,12 +16,27 @@
 
 #define STACK_MAX 64
 
-_public_ unsigned int stack_trace_save(unsigned long *store, unsigned int size, unsigned int skipnr)
+/*
+ * The trace starts at our caller, found by its return address rather than by
+ * counting frames: a sanitizer's wrapper around backtrace() adds one. Not
+ * inlined, so that our return address is the caller's (dump_stack() included).
+ */
+static unsigned int caller_frame(void *const *frames, unsigned int n, const void *caller)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (frames[i] == caller)
+			return i;
+	return 1;
+}
+
+_public_ __attribute__((noinline)) unsigned int
+stack_trace_save(unsigned long *store, unsigned int size, unsigned int skipnr)
 {
 	void *frames[STACK_MAX];
-	unsigned int n, skip = skipnr + 1; /* this function's own frame too */
+	unsigned int n, skip;
 
 	n = (unsigned int)backtrace(frames, STACK_MAX);
+	skip = skipnr + caller_frame(frames, n, __builtin_return_address(0));
 	if (n <= skip)
 		return 0;
 	n -= skip;

@@ -59,8 +59,7 @@ _public_ void kobject_init(struct kobject *kobj, const struct kobj_type *ktype)
 	atomic_set_int(&kobj->refcount, 1);
 }
 
-_printf_(2, 0)
-static int kobject_set_name_vargs(struct kobject *kobj, const char *fmt, va_list ap)
+_printf_(2, 0) static int kobject_set_name_vargs(struct kobject *kobj, const char *fmt, va_list ap)
 {
 	char *name;
 
@@ -179,9 +178,8 @@ static int kobject_add_internal(struct kobject *kobj)
 	return 0;
 }
 
-_printf_(3, 0)
-static int kobject_add_varg(struct kobject *kobj, struct kobject *parent, const char *fmt,
-			    va_list ap)
+_printf_(3, 0) static int kobject_add_varg(struct kobject *kobj, struct kobject *parent,
+					   const char *fmt, va_list ap)
 {
 	int err;
 
