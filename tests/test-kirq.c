@@ -12,6 +12,7 @@
 #include <linux/device.h>
 #include <linux/interrupt.h>
 #include <linux/io.h>
+#include <linux/irq.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/platform_device.h>
@@ -185,6 +186,26 @@ static void test_shared_and_busy(void **state)
 	assert_int_equal(a.hard, 1);
 	assert_int_equal(b.hard, 2);
 	free_irq(44, &b);
+}
+
+/* A line's trigger: set by request_irq()'s flags or irq_set_irq_type(), kept per line. */
+static void test_trigger_type(void **state)
+{
+	struct ctx a = { .threaded = -1 };
+
+	(void)state;
+	assert_int_equal(irq_get_trigger_type(45), IRQ_TYPE_NONE);
+	assert_int_equal(request_irq(45, hard, IRQF_TRIGGER_FALLING, "edge", &a), 0);
+	assert_int_equal(irq_get_trigger_type(45), IRQ_TYPE_EDGE_FALLING);
+	assert_int_equal(irq_set_irq_type(45, IRQ_TYPE_EDGE_BOTH), 0);
+	assert_int_equal(irq_get_trigger_type(45), IRQ_TYPE_EDGE_BOTH);
+	/* A refused request leaves the trigger as it was. */
+	assert_int_equal(request_irq(45, hard, IRQF_TRIGGER_HIGH, "level", &a), -EBUSY);
+	assert_int_equal(irq_get_trigger_type(45), IRQ_TYPE_EDGE_BOTH);
+	assert_int_equal(irq_set_irq_type(45, 0x10), -EINVAL);
+	assert_int_equal(irq_set_irq_type(0, IRQ_TYPE_LEVEL_LOW), -EINVAL);
+	assert_int_equal(irq_set_irq_type(1024, IRQ_TYPE_LEVEL_LOW), -EINVAL);
+	free_irq(45, &a);
 }
 
 static void test_forgotten_line_at_unload(void **state)
@@ -361,6 +382,7 @@ int main(void)
 		cmocka_unit_test_setup(test_oneshot_null_handler, capture),
 		cmocka_unit_test_setup(test_disable_enable_pending, capture),
 		cmocka_unit_test_setup(test_shared_and_busy, capture),
+		cmocka_unit_test_setup(test_trigger_type, capture),
 		cmocka_unit_test_setup(test_forgotten_line_at_unload, capture),
 		cmocka_unit_test_setup(test_driver_irq_and_modelled_registers, capture),
 		cmocka_unit_test_setup(test_plain_memory_bank, capture),

@@ -15,6 +15,7 @@
 #include <linux/nospec.h>
 #include <linux/param.h>
 #include <linux/sizes.h>
+#include <linux/string.h>
 #include <linux/swab.h>
 #include <linux/time.h>
 #include <linux/time64.h>
@@ -189,6 +190,20 @@ static void test_asm_forwards(void **state)
 	assert_non_null(strstr(test_log_take(), "outside every register bank"));
 }
 
+/* What a ->store() compares a written word with: one newline at the end of either is ignored. */
+static void test_sysfs_streq(void **state)
+{
+	(void)state;
+	assert_true(sysfs_streq("on", "on"));
+	assert_true(sysfs_streq("on\n", "on"));
+	assert_true(sysfs_streq("on", "on\n"));
+	assert_true(sysfs_streq("", "\n"));
+	assert_false(sysfs_streq("on\n\n", "on"));
+	assert_false(sysfs_streq("on", "off"));
+	assert_false(sysfs_streq("o", "on"));
+	assert_false(sysfs_streq("on ", "on"));
+}
+
 /* The kernel's names for the uapi byte swaps, and the array forms. */
 static void test_swab(void **state)
 {
@@ -237,7 +252,8 @@ int main(void)
 		cmocka_unit_test(test_sizes_param), cmocka_unit_test(test_nospec),
 		cmocka_unit_test(test_math64),	    cmocka_unit_test(test_bitfield),
 		cmocka_unit_test(test_time64),	    cmocka_unit_test(test_asm_forwards),
-		cmocka_unit_test(test_swab),	    cmocka_unit_test(test_byteorder),
+		cmocka_unit_test(test_sysfs_streq), cmocka_unit_test(test_swab),
+		cmocka_unit_test(test_byteorder),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -58,4 +58,39 @@ void *devm_platform_get_and_ioremap_resource(struct platform_device *pdev, unsig
 uint64_t libcdev_io_read(const volatile void *addr, unsigned int size);
 void libcdev_io_write(volatile void *addr, unsigned int size, uint64_t value);
 
+/*
+ * Port I/O (inb(), outb() and the others of <linux/io.h>): each port region
+ * of a platform device (io=START+SIZE, or an IORESOURCE_IO resource) is a
+ * bank as above, found by port number. A port no device has reads all ones
+ * and drops writes, as an empty ISA bus does, with one warning per process.
+ */
+
+/** libcdev_portbank_set_ops - model the port bank holding @port; as libcdev_regbank_set_ops() */
+int libcdev_portbank_set_ops(unsigned long port, const struct libcdev_regbank_ops *ops, void *ctx);
+/** libcdev_port_read - an access of @size bytes (1, 2, 4) at @port */
+uint32_t libcdev_port_read(unsigned long port, unsigned int size);
+void libcdev_port_write(unsigned long port, unsigned int size, uint32_t value);
+
+/*
+ * Claims on ports and addresses (kernel/resource.c): request_region() and
+ * the others of <linux/ioport.h> claim a range of ioport_resource (ports 0 to
+ * 0xffff) or iomem_resource for a driver, whether or not a device backs it;
+ * a range that overlaps a claim fails (NULL), except that a muxed request
+ * (request_muxed_region()) waits for a muxed holder to release. A claim lasts
+ * until released, as in the kernel, where a module that forgets one leaves
+ * it held.
+ */
+extern struct resource ioport_resource;
+extern struct resource iomem_resource;
+
+/** __request_region - claim [@start, @start + @n) of @parent for @name; NULL if busy or outside */
+struct resource *__request_region(struct resource *parent, unsigned long long start,
+				  unsigned long long n, const char *name, int flags);
+/** __release_region - end the claim of exactly [@start, @start + @n); a warning if there is none */
+void __release_region(struct resource *parent, unsigned long long start, unsigned long long n);
+/** __devm_request_region - __request_region(), released when @dev is unbound */
+struct resource *__devm_request_region(struct device *dev, struct resource *parent,
+				       unsigned long long start, unsigned long long n,
+				       const char *name);
+
 #endif

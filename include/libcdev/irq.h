@@ -39,6 +39,7 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 #define IRQF_TRIGGER_FALLING 0x00000002
 #define IRQF_TRIGGER_HIGH    0x00000004
 #define IRQF_TRIGGER_LOW     0x00000008
+#define IRQF_TRIGGER_MASK    0x0000000f
 #define IRQF_SHARED	     0x00000080
 #define IRQF_PROBE_SHARED    0x00000100
 #define IRQF_TIMER	     0x00000200
@@ -96,5 +97,25 @@ int libcdev_irq_raise(unsigned int irq);
 
 /** libcdev_irq_count - how many raises of @irq the handlers have taken (/proc/interrupts) */
 unsigned long libcdev_irq_count(unsigned int irq);
+
+/* A line's trigger (<linux/irq.h>): the IRQF_TRIGGER_* bits have these values. */
+#define IRQ_TYPE_NONE	      0x00000000
+#define IRQ_TYPE_EDGE_RISING  0x00000001
+#define IRQ_TYPE_EDGE_FALLING 0x00000002
+#define IRQ_TYPE_EDGE_BOTH    (IRQ_TYPE_EDGE_FALLING | IRQ_TYPE_EDGE_RISING)
+#define IRQ_TYPE_LEVEL_HIGH   0x00000004
+#define IRQ_TYPE_LEVEL_LOW    0x00000008
+#define IRQ_TYPE_LEVEL_MASK   (IRQ_TYPE_LEVEL_LOW | IRQ_TYPE_LEVEL_HIGH)
+#define IRQ_TYPE_SENSE_MASK   0x0000000f
+
+/**
+ * irq_set_irq_type - set the trigger of @irq (IRQ_TYPE_*); request_irq() with
+ * an IRQF_TRIGGER_* flag sets it too. The simulated line raises whatever it
+ * is; the trigger is kept for the driver, and for what models edges.
+ * Return: 0; -EINVAL (out of range, or not a trigger).
+ */
+int irq_set_irq_type(unsigned int irq, unsigned int type);
+/** irq_get_trigger_type - the trigger of @irq (IRQ_TYPE_*), IRQ_TYPE_NONE if never set */
+unsigned int irq_get_trigger_type(unsigned int irq);
 
 #endif

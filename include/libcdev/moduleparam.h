@@ -86,9 +86,14 @@ void libcdev_module_add_param(struct module *mod, struct kernel_param *kp);
 #define __param_tname__Bool  "bool"
 #define __param_tname_charp  "charp"
 
-#define __param_check(var, type)                                                            \
-	_Static_assert(__builtin_types_compatible_p(__typeof__(var), __param_ctype_##type), \
-		       "module_param " #var ": not of type " #type)
+/*
+ * The kernel's check: the variable's address must convert to a pointer to the
+ * type, so that a variable of another size is an error (kbuild builds with
+ * -Werror=incompatible-pointer-types) and one of another sign only the
+ * -Wpointer-sign warning, which kbuild turns off (an int for uint is common).
+ */
+#define __param_check(var, type) \
+	_Static_assert(sizeof(*(__param_ctype_##type **)0 = &(var)) != 0, "module_param " #var)
 
 #define module_param_named(name, value, type, perm)                        \
 	__param_check(value, type);                                        \
@@ -119,6 +124,16 @@ void libcdev_module_add_param(struct module *mod, struct kernel_param *kp);
 	}
 
 #define module_param_array(name, type, nump, perm) \
+	module_param_array_named(name, name, type, nump, perm)
+
+/*
+ * A parameter that names hardware (a port, an IRQ, a memory address): in the
+ * kernel, lockdown refuses to set it; here it is an ordinary parameter.
+ */
+#define module_param_hw_named(name, value, type, hwtype, perm) \
+	module_param_named(name, value, type, perm)
+#define module_param_hw(name, type, hwtype, perm) module_param_named(name, name, type, perm)
+#define module_param_hw_array(name, type, hwtype, nump, perm) \
 	module_param_array_named(name, name, type, nump, perm)
 
 /* A string copied into @string, a char array of @len bytes; too long a value is -ENOSPC. */

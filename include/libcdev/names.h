@@ -29,6 +29,7 @@
 #define __bitmap_subset				libcdev___bitmap_subset
 #define __bitmap_weight				libcdev___bitmap_weight
 #define __bitmap_xor				libcdev___bitmap_xor
+#define __devm_request_region			libcdev___devm_request_region
 #define __find_nth_bit				libcdev___find_nth_bit
 #define __ftrace_vprintk			libcdev___ftrace_vprintk
 #define __kfifo_dma_in_finish_r			libcdev___kfifo_dma_in_finish_r
@@ -56,6 +57,8 @@
 #define __pm_runtime_suspend			libcdev___pm_runtime_suspend
 #define __pm_runtime_use_autosuspend		libcdev___pm_runtime_use_autosuspend
 #define __register_chrdev			libcdev___register_chrdev
+#define __release_region			libcdev___release_region
+#define __request_region			libcdev___request_region
 #define __symbol_get				libcdev___symbol_get
 #define __symbol_put				libcdev___symbol_put
 #define __trace_bprintk				libcdev___trace_bprintk
@@ -213,10 +216,14 @@
 #define init_completion				libcdev_init_completion
 #define init_rwsem				libcdev_init_rwsem
 #define init_waitqueue_head			libcdev_init_waitqueue_head
+#define iomem_resource				libcdev_iomem_resource
+#define ioport_resource				libcdev_ioport_resource
 #define ioremap					libcdev_ioremap
 #define iounmap					libcdev_iounmap
 #define iov_iter_advance			libcdev_iov_iter_advance
 #define iov_iter_init				libcdev_iov_iter_init
+#define irq_get_trigger_type			libcdev_irq_get_trigger_type
+#define irq_set_irq_type			libcdev_irq_set_irq_type
 #define irq_work_queue				libcdev_irq_work_queue
 #define irq_work_queue_on			libcdev_irq_work_queue_on
 #define irq_work_sync				libcdev_irq_work_sync

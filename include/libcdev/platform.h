@@ -35,6 +35,8 @@ struct attribute_group;
 #define IORESOURCE_REG	     0x00000300
 #define IORESOURCE_IRQ	     0x00000400
 #define IORESOURCE_TYPE_BITS 0x00001f00
+#define IORESOURCE_MUXED     0x00400000
+#define IORESOURCE_EXCLUSIVE 0x08000000
 #define IORESOURCE_BUSY	     0x80000000
 
 struct resource {

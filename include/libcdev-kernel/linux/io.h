@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * libcdev-kernel - <linux/io.h>: ioremap() and readl()/writel() (8, 16, 32
- * and 64 bits, relaxed and ioread/iowrite forms) on the simulated register
- * banks of <libcdev/io.h>: plain memory, or a test's model of the device.
- * No real device memory and no DMA: libcdev-kernel(7).
+ * and 64 bits, relaxed and ioread/iowrite forms), and x86's port I/O
+ * (inb()/outb() and the others, with <asm/io.h>'s signatures), on the
+ * simulated register banks of <libcdev/io.h>: plain memory, or a test's
+ * model of the device. No real device memory, ports or DMA: libcdev-kernel(7).
  */
 #ifndef LIBCDEV_KERNEL_LINUX_IO_H
 #define LIBCDEV_KERNEL_LINUX_IO_H
@@ -69,5 +70,40 @@ static inline void writeq(u64 value, volatile void __iomem *addr)
 #define iowrite16(v, a)	     writew(v, a)
 #define iowrite32(v, a)	     writel(v, a)
 #define iowrite64(v, a)	     writeq(v, a)
+
+/* Port I/O, with x86's types: a port is 16 bits. */
+#define LIBCDEV_BUILDIO(bwl, type, size)                                              \
+	static inline type in##bwl(u16 port)                                          \
+	{                                                                             \
+		return (type)libcdev_port_read(port, size);                           \
+	}                                                                             \
+	static inline void out##bwl(type value, u16 port)                             \
+	{                                                                             \
+		libcdev_port_write(port, size, value);                                \
+	}                                                                             \
+	/* The _p forms pause after the access on a PC: nothing to wait for here. */  \
+	static inline type in##bwl##_p(u16 port)                                      \
+	{                                                                             \
+		return in##bwl(port);                                                 \
+	}                                                                             \
+	static inline void out##bwl##_p(type value, u16 port)                         \
+	{                                                                             \
+		out##bwl(value, port);                                                \
+	}                                                                             \
+	static inline void ins##bwl(u16 port, void *addr, unsigned long count)        \
+	{                                                                             \
+		for (type *p = (type *)addr; count--; p++)                            \
+			*p = in##bwl(port);                                           \
+	}                                                                             \
+	static inline void outs##bwl(u16 port, const void *addr, unsigned long count) \
+	{                                                                             \
+		for (const type *p = (const type *)addr; count--; p++)                \
+			out##bwl(*p, port);                                           \
+	}
+
+LIBCDEV_BUILDIO(b, u8, 1)
+LIBCDEV_BUILDIO(w, u16, 2)
+LIBCDEV_BUILDIO(l, u32, 4)
+#undef LIBCDEV_BUILDIO
 
 #endif

@@ -7,6 +7,7 @@
 #ifndef LIBCDEV_KERNEL_LINUX_STRING_H
 #define LIBCDEV_KERNEL_LINUX_STRING_H
 
+#include <stdbool.h>
 #include <string.h>
 #include <sys/types.h>
 
@@ -47,6 +48,23 @@ static inline void memzero_explicit(void *s, size_t count)
 {
 	memset(s, 0, count);
 	__asm__ __volatile__("" : : "r"(s) : "memory");
+}
+
+/*
+ * sysfs_streq - @s1 and @s2 are equal but for one newline at the end of
+ * either: what a ->store() compares a written word with ("on\n" is "on").
+ */
+static inline bool sysfs_streq(const char *s1, const char *s2)
+{
+	while (*s1 && *s1 == *s2) {
+		s1++;
+		s2++;
+	}
+	if (*s1 == *s2)
+		return true;
+	if (!*s1 && *s2 == '\n' && !s2[1])
+		return true;
+	return *s1 == '\n' && !s1[1] && !*s2;
 }
 
 #endif

@@ -11,8 +11,12 @@
 
 #include <libcdev/platform.h>
 
-/* The memory resource of a registered platform device that holds [@phys, @phys + @size), or NULL. */
-struct resource *platform_mem_region(unsigned long long phys, unsigned long long size);
+/*
+ * The resource of @type (IORESOURCE_MEM: addresses, IORESOURCE_IO: ports) of a
+ * registered platform device that holds [@start, @start + @size), or NULL.
+ */
+struct resource *platform_region(unsigned long type, unsigned long long start,
+				 unsigned long long size);
 
 /* The banks of @n resources at @res go (the device that owns them is put). */
 void regbanks_forget(const struct resource *res, unsigned int n);

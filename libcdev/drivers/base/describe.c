@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * libcdev - platform devices described in text (libcdev-platform(5)):
- * "NAME[.ID] irq=N mem=START+SIZE clk=NAME:HZ regulator=NAME:UV KEY=VALUE ...", one line or a file of
- * them, with the device properties (KEY=VALUE) they carry (property.c
+ * "NAME[.ID] irq=N mem=START+SIZE io=START+SIZE clk=NAME:HZ regulator=NAME:UV
+ * KEY=VALUE ...", one line or a file of them, with the device properties (KEY=VALUE) they carry (property.c
  * reads them). A file of its own: the parser of a file format, apart from
  * the bus itself (platform.c).
  */
@@ -51,7 +51,25 @@ static int describe_add_res(struct resource **res, unsigned int *n, unsigned lon
 	return 0;
 }
 
-/* One word after the name: irq=N, mem=START+SIZE, or KEY=VALUE. */
+/* A region, START+SIZE: ports end at or below @limit, memory is 1 byte to 1 MiB. */
+static int describe_region(const char *line, const char *w, const char *v, unsigned long flags,
+			   unsigned long long limit, struct resource **res, unsigned int *nres)
+{
+	unsigned long long a, b;
+	char *end;
+
+	a = strtoull(v, &end, 0);
+	if (*end != '+' || *v == '-')
+		return describe_error(line, w, "a region is START+SIZE");
+	b = strtoull(end + 1, &end, 0);
+	if (flags == IORESOURCE_IO && (*end || b == 0 || a > limit || b > limit - a + 1))
+		return describe_error(line, w, "ports are 0 to 0xffff, at least one");
+	if (*end || b == 0 || b > (1ULL << 20) || a + b < a)
+		return describe_error(line, w, "a region's size is 1 byte to 1 MiB");
+	return describe_add_res(res, nres, flags, a, a + b - 1);
+}
+
+/* One word after the name: irq=N, mem=START+SIZE, io=START+SIZE, or KEY=VALUE. */
 static int describe_word(const char *line, const char *w, struct platform_device *pdev,
 			 struct resource **res, unsigned int *nres)
 {
@@ -67,15 +85,10 @@ static int describe_word(const char *line, const char *w, struct platform_device
 			return describe_error(line, w, "an IRQ line is a number from 1 to 1023");
 		return describe_add_res(res, nres, IORESOURCE_IRQ, a, a);
 	}
-	if (!strncmp(w, "mem=", 4)) {
-		a = strtoull(eq + 1, &end, 0);
-		if (*end != '+' || eq[1] == '-')
-			return describe_error(line, w, "a region is START+SIZE");
-		b = strtoull(end + 1, &end, 0);
-		if (*end || b == 0 || b > (1ULL << 20) || a + b < a)
-			return describe_error(line, w, "a region's size is 1 byte to 1 MiB");
-		return describe_add_res(res, nres, IORESOURCE_MEM, a, a + b - 1);
-	}
+	if (!strncmp(w, "mem=", 4))
+		return describe_region(line, w, eq + 1, IORESOURCE_MEM, ~0ULL, res, nres);
+	if (!strncmp(w, "io=", 3))
+		return describe_region(line, w, eq + 1, IORESOURCE_IO, 0xffff, res, nres);
 	if (!strncmp(w, "clk=", 4) || !strncmp(w, "regulator=", 10)) {
 		const char *colon = strchr(eq + 1, ':');
 

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - the memory behind ioremap() (arch/x86/mm/ioremap.c, lib/devres.c):
- * register banks (io.h): one per memory resource of a platform
- * device, made on first use, gone with the device. An access finds its bank
- * by address; the bank's operations, if a test gave some, see it in place
- * of the memory.
+ * libcdev - the memory behind ioremap() (arch/x86/mm/ioremap.c, lib/devres.c)
+ * and behind inb()/outb() (arch/x86/include/asm/io.h): register banks
+ * (io.h), one per memory or port resource of a platform device, made on
+ * first use, gone with the device. A memory access finds its bank by address,
+ * a port access by port number; the bank's operations, if a test gave some,
+ * see it in place of the memory.
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,14 +72,11 @@ void regbanks_forget(const struct resource *res, unsigned int n)
 	pthread_rwlock_unlock(&banks_lock);
 }
 
-_public_ int libcdev_regbank_set_ops(unsigned long long phys, const struct libcdev_regbank_ops *ops,
-				     void *ctx)
+static int bank_set_ops(const struct resource *res, const struct libcdev_regbank_ops *ops,
+			void *ctx)
 {
-	const struct resource *res = platform_mem_region(phys, 1);
 	struct regbank *b;
 
-	if (!res)
-		return -ENOENT;
 	pthread_rwlock_wrlock(&banks_lock);
 	b = bank_get_locked(res);
 	if (b) {
@@ -88,10 +87,18 @@ _public_ int libcdev_regbank_set_ops(unsigned long long phys, const struct libcd
 	return b ? 0 : -ENOMEM;
 }
 
+_public_ int libcdev_regbank_set_ops(unsigned long long phys, const struct libcdev_regbank_ops *ops,
+				     void *ctx)
+{
+	const struct resource *res = platform_region(IORESOURCE_MEM, phys, 1);
+
+	return res ? bank_set_ops(res, ops, ctx) : -ENOENT;
+}
+
 /* The mapping of [@phys, @phys + @size), claimed for @dev if not NULL. */
 static void *bank_map(unsigned long long phys, size_t size, const struct device *dev, int *err)
 {
-	const struct resource *res = platform_mem_region(phys, size);
+	const struct resource *res = platform_region(IORESOURCE_MEM, phys, size);
 	struct regbank *b;
 	void *p = NULL;
 
@@ -198,18 +205,34 @@ static struct regbank *bank_of(const volatile void *addr, unsigned int size, uns
 	return NULL;
 }
 
+/* An access of @size bytes at @off in @b: its model's, or its memory's (little-endian, as readl() is). */
+static uint64_t bank_read(const struct regbank *b, unsigned long off, unsigned int size)
+{
+	uint64_t v = 0;
+
+	if (b->ops && b->ops->read)
+		return b->ops->read(b->ctx, off, size);
+	memcpy(&v, b->mem + off, size);
+	return v;
+}
+
+static void bank_write(struct regbank *b, unsigned long off, unsigned int size, uint64_t value)
+{
+	if (b->ops && b->ops->write)
+		b->ops->write(b->ctx, off, size, value);
+	else
+		memcpy(b->mem + off, &value, size);
+}
+
 _public_ uint64_t libcdev_io_read(const volatile void *addr, unsigned int size)
 {
 	unsigned long off;
 	struct regbank *b = bank_of(addr, size, &off);
-	uint64_t v = 0;
+	uint64_t v;
 
 	if (!b)
 		return ~0ULL >> (64 - 8 * size);
-	if (b->ops && b->ops->read)
-		v = b->ops->read(b->ctx, off, size);
-	else
-		memcpy(&v, b->mem + off, size); /* little-endian, as readl() is */
+	v = bank_read(b, off, size);
 	pthread_rwlock_unlock(&banks_lock);
 	return v;
 }
@@ -221,9 +244,75 @@ _public_ void libcdev_io_write(volatile void *addr, unsigned int size, uint64_t 
 
 	if (!b)
 		return;
-	if (b->ops && b->ops->write)
-		b->ops->write(b->ctx, off, size, value);
-	else
-		memcpy(b->mem + off, &value, size);
+	bank_write(b, off, size, value);
+	pthread_rwlock_unlock(&banks_lock);
+}
+
+/* ---- port I/O: the banks of the io=START+SIZE regions ---- */
+
+_public_ int libcdev_portbank_set_ops(unsigned long port, const struct libcdev_regbank_ops *ops,
+				      void *ctx)
+{
+	const struct resource *res = platform_region(IORESOURCE_IO, port, 1);
+
+	return res ? bank_set_ops(res, ops, ctx) : -ENOENT;
+}
+
+/*
+ * A port no described device has: the bus floats, so a read gives all ones
+ * and a write goes nowhere, as on a PC; said once per process, since a
+ * driver probing for its chip does this on purpose.
+ */
+static void port_unbacked(unsigned long port, unsigned int size)
+{
+	static atomic_int said;
+
+	if (!atomic_exchange(&said, 1))
+		printk(KERN_WARNING "port I/O: no device has ports %#lx-%#lx: reads give all ones, "
+				    "writes are dropped (describe one: io=START+SIZE)\n",
+		       port, port + size - 1);
+}
+
+/* The bank of the port region holding [@port, @port + @size), with banks_lock held for writing. */
+static struct regbank *port_bank(unsigned long port, unsigned int size, unsigned long *off)
+{
+	const struct resource *res = platform_region(IORESOURCE_IO, port, size);
+	struct regbank *b;
+
+	if (!res) {
+		port_unbacked(port, size);
+		return NULL;
+	}
+	pthread_rwlock_wrlock(&banks_lock);
+	b = bank_get_locked(res);
+	if (!b) {
+		pthread_rwlock_unlock(&banks_lock);
+		return NULL;
+	}
+	*off = (unsigned long)(port - res->start);
+	return b;
+}
+
+_public_ uint32_t libcdev_port_read(unsigned long port, unsigned int size)
+{
+	unsigned long off;
+	struct regbank *b = port_bank(port, size, &off);
+	uint32_t v;
+
+	if (!b)
+		return (uint32_t)(~0ULL >> (64 - 8 * size));
+	v = (uint32_t)bank_read(b, off, size);
+	pthread_rwlock_unlock(&banks_lock);
+	return v;
+}
+
+_public_ void libcdev_port_write(unsigned long port, unsigned int size, uint32_t value)
+{
+	unsigned long off;
+	struct regbank *b = port_bank(port, size, &off);
+
+	if (!b)
+		return;
+	bank_write(b, off, size, value);
 	pthread_rwlock_unlock(&banks_lock);
 }

@@ -443,7 +443,8 @@ _public_ int platform_irq_count(struct platform_device *pdev)
 	return n;
 }
 
-struct resource *platform_mem_region(unsigned long long phys, unsigned long long size)
+struct resource *platform_region(unsigned long type, unsigned long long phys,
+				 unsigned long long size)
 {
 	struct resource *found = NULL;
 
@@ -452,7 +453,7 @@ struct resource *platform_mem_region(unsigned long long phys, unsigned long long
 		for (unsigned int i = 0; i < pdev->num_resources && !found; i++) {
 			struct resource *r = &pdev->resource[i];
 
-			if (resource_type(r) == IORESOURCE_MEM && phys >= r->start && size &&
+			if (resource_type(r) == type && phys >= r->start && size &&
 			    phys + size - 1 <= r->end && phys + size - 1 >= phys)
 				found = r;
 		}

@@ -44,6 +44,7 @@ struct irq_desc {
 	unsigned int queued;  /* raises the hard handlers have not taken yet */
 	bool pending;	      /* raised while disabled */
 	bool in_progress;     /* its hard handlers run */
+	unsigned int trigger; /* IRQ_TYPE_* */
 	unsigned long count;
 };
 
@@ -263,6 +264,8 @@ _public_ int libcdev_request_threaded_irq(unsigned int irq, irq_handler_t handle
 		*pp = a;
 		if (flags & IRQF_NO_AUTOEN)
 			descs[irq].depth++;
+		if (flags & IRQF_TRIGGER_MASK)
+			descs[irq].trigger = (unsigned int)(flags & IRQF_TRIGGER_MASK);
 	}
 	if (err)
 		a->thread_stop = true;
@@ -492,4 +495,26 @@ int irqs_module_stop(struct module *mod)
 		irq--; /* the line may have more of its actions */
 	}
 	return n;
+}
+
+_public_ int irq_set_irq_type(unsigned int irq, unsigned int type)
+{
+	if (!irq_valid(irq) || (type & ~IRQ_TYPE_SENSE_MASK))
+		return -EINVAL;
+	pthread_mutex_lock(&irq_lock);
+	descs[irq].trigger = type;
+	pthread_mutex_unlock(&irq_lock);
+	return 0;
+}
+
+_public_ unsigned int irq_get_trigger_type(unsigned int irq)
+{
+	unsigned int type;
+
+	if (!irq_valid(irq))
+		return IRQ_TYPE_NONE;
+	pthread_mutex_lock(&irq_lock);
+	type = descs[irq].trigger;
+	pthread_mutex_unlock(&irq_lock);
+	return type;
 }
