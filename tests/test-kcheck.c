@@ -9,6 +9,7 @@
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/fs.h>
+#include <linux/highmem.h>
 #include <linux/jiffies.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -127,6 +128,47 @@ static void test_sleep_under_spinlock(void **state)
 	/* After the unlock, process context again: no report. */
 	assert_int_equal(copy_to_user((void __user *)&c, "x", 1), 0);
 	assert_int_equal(count_of("BUG: sleeping"), 2);
+}
+
+/*
+ * Pages: aligned blocks of 2^order pages, zeroed on request; kmap_atomic()
+ * is atomic until kunmap_atomic(), so a sleeping allocation between is reported.
+ */
+static void test_pages_and_kmap_atomic(void **state)
+{
+	struct page *page = alloc_pages(GFP_KERNEL | __GFP_ZERO, 2);
+	unsigned long addr = get_zeroed_page(GFP_KERNEL);
+	char *p, buf[4];
+	void *q;
+	int line;
+
+	(void)state;
+	assert_non_null(page);
+	assert_int_equal((uintptr_t)page_address(page) % PAGE_SIZE, 0);
+	assert_int_equal(((char *)page_address(page))[4 * PAGE_SIZE - 1], 0);
+	assert_true(addr && addr % PAGE_SIZE == 0);
+	assert_int_equal(*(char *)addr, 0);
+	memcpy_to_page(page, 10, "abc", 3);
+	memcpy_from_page(buf, page, 10, 3);
+	assert_memory_equal(buf, "abc", 3);
+	assert_ptr_equal(kmap(page), page_address(page));
+	kunmap(page);
+
+	p = kmap_atomic(page);
+	assert_true(in_atomic());
+	assert_memory_equal(p + 10, "abc", 3);
+	line = __LINE__ + 1;
+	q = kmalloc(8, GFP_KERNEL);
+	kunmap_atomic(p);
+	assert_false(in_atomic());
+	assert_true(has_site(line));
+	assert_int_equal(count_of("BUG: sleeping"), 1);
+	kfree(q);
+	zero_user(page, 10, 2);
+	assert_memory_equal((char *)page_address(page) + 10, "\0\0c", 3);
+	__free_pages(page, 2);
+	free_page(addr);
+	assert_null(alloc_pages(GFP_KERNEL, 11));
 }
 
 /* A mutex released out of order, under a spinlock taken after it: still atomic. */
@@ -260,7 +302,7 @@ static void test_leak_summary_strict(void **state)
 	assert_non_null(strstr(logged, "unreferenced object"));
 	assert_non_null(strstr(logged, "(size 24)"));
 	assert_true(has_site(line));
-	assert_non_null(strstr(logged, "by the kernel's rules: sleeping in atomic context 5, "
+	assert_non_null(strstr(logged, "by the kernel's rules: sleeping in atomic context 6, "
 				       "lock held on return 1, bad unlock 1"));
 	assert_non_null(strstr(logged, "objects not freed 1"));
 	/* Reported and forgotten: the module is gone. */
@@ -272,6 +314,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_sleep_in_timer, capture),
 		cmocka_unit_test_setup(test_sleep_under_spinlock, capture),
+		cmocka_unit_test_setup(test_pages_and_kmap_atomic, capture),
 		cmocka_unit_test_setup(test_unlock_out_of_order, capture),
 		cmocka_unit_test_setup(test_bad_unlock, capture),
 		cmocka_unit_test(test_lock_held_on_return),
