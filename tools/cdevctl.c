@@ -92,7 +92,7 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 			break;
 		case 'h':
 			printf("usage: %s %s [--backend auto|cuse|fuse|direct] [--mountpoint DIR]"
-			       " [--device 'NAME[.ID] [irq=N] [mem=START+SIZE] [KEY=VALUE]']..."
+			       " [--device 'NAME[.ID] [irq=N] [mem=START+SIZE] [io=START+SIZE] [KEY=VALUE]']..."
 			       " [--devices FILE]"
 			       " MODULE.so [param=value ...] [+ MODULE.so [param=value ...]]...\n\n"
 			       "Modules after '+' are loaded in the same host, in order, and may use the\n"
