@@ -8,7 +8,8 @@
 #   NAME: init failed: ...
 #   NAME: rmmod failed: ...
 # then "load: N of M clean". DEVICES (tools/corpus-devices.txt) gives the
-# platform device each platform driver is loaded with ("NAME LINE").
+# platform device each platform driver is loaded with ("NAME LINE"); the
+# modules DIR/modules.dep says one needs are loaded into its host first.
 set -u
 cdevctl=${1:?usage: corpus-load.sh CDEVCTL DIR [DEVICES]}
 dir=${2:?usage: corpus-load.sh CDEVCTL DIR [DEVICES]}
@@ -21,10 +22,15 @@ for so in "$dir"/*.so; do
 	total=$((total + 1))
 	line=
 	[ -z "$devices" ] || line=$(awk -v n="$name" '$1 == n { sub(/^[^ \t]+[ \t]+/, ""); print }' "$devices")
+	# The modules whose exports it uses (cdev-kbuild's modules.dep) go
+	# into its host first, as modprobe loads them.
+	deps=$(sed -n "s|^$(basename "$so"):||p" "$dir/modules.dep" 2> /dev/null)
+	set --
+	for d in $deps; do set -- "$@" "$dir/$d" +; done
 	if [ -n "$line" ]; then
-		out=$(timeout 60 "$cdevctl" insmod --device "$line" "$so" 2>&1)
+		out=$(timeout 60 "$cdevctl" insmod --device "$line" "$@" "$so" 2>&1)
 	else
-		out=$(timeout 60 "$cdevctl" insmod "$so" 2>&1)
+		out=$(timeout 60 "$cdevctl" insmod "$@" "$so" 2>&1)
 	fi
 	rc=$?
 	if [ $rc -ne 0 ]; then
@@ -32,7 +38,7 @@ for so in "$dir"/*.so; do
 		# A driver that finds no device says so and fails with -ENODEV
 		# (or -ENXIO), as on a machine without that hardware.
 		case $out in
-		*"No such device"* | *"No such device or address"*)
+		*"No such device"*) # ENXIO's "No such device or address" too
 			echo "$name: no hardware (its init says so: $msg)"
 			clean=$((clean + 1)) ;;
 		*) echo "$name: init failed: $msg" ;;
@@ -40,11 +46,12 @@ for so in "$dir"/*.so; do
 		continue
 	fi
 	if out=$(timeout 60 "$cdevctl" rmmod "$name" 2>&1); then
-		echo "$name: loaded and removed"
+		echo "$name: loaded and removed${deps:+ (with$deps)}"
 		clean=$((clean + 1))
 	else
 		echo "$name: rmmod failed: $(printf '%s\n' "$out" | tail -n 3 | tr '\n' ' ')"
 		"$cdevctl" rmmod -f "$name" > /dev/null 2>&1
 	fi
+	for d in $deps; do "$cdevctl" rmmod "$(basename "$d" .so | tr - _)" > /dev/null 2>&1; done
 done
 echo "load: $clean of $total clean"

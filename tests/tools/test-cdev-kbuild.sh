@@ -3,9 +3,9 @@
 # files into modules cdevctl reads, KBUILD_MODNAME is the module's name, a
 # kernel symbol the layer lacks stops the build at compile time, clean
 # removes what the build made, and `check` gives each kind of verdict and
-# the ranking of what is missing, as text and as JSON. The
-# libcdev-kernel.pc used is the build tree's. The libcdev-kernel.pc used points at the
-# build tree.
+# the ranking of what is missing, as text and as JSON; a symbol one module
+# exports resolves for another checked with it. The libcdev-kernel.pc used is
+# the build tree's.
 set -eu
 : "${top_srcdir:=.}" "${top_builddir:=.}"
 src=$(cd "$top_srcdir" && pwd)
@@ -102,6 +102,17 @@ jq -e '.files[] | select(.file | endswith("/pcidrv.c")) | .verdict == "out of sc
 	"$tmp/json" >/dev/null || fail "JSON verdict of pcidrv.c"
 jq -e '.missing[] | select(.name == "<linux/no_such_header.h>") | .files == 2' \
 	"$tmp/json" >/dev/null || fail "JSON ranking"
+# A symbol another module of the check exports resolves, as modpost lets it;
+# checked alone, the user of the export lacks it.
+mkdir "$tmp/exp" "$tmp/use"
+printf '#include <linux/module.h>\nint lib_value(void);\nint lib_value(void) { return 7; }\nEXPORT_SYMBOL(lib_value);\nMODULE_LICENSE("GPL");\n' > "$tmp/exp/libmod.c"
+printf '#include <linux/module.h>\nint lib_value(void);\nstatic int __init u_init(void) { return lib_value() - 7; }\nmodule_init(u_init);\nMODULE_LICENSE("GPL");\n' > "$tmp/use/usermod.c"
+CFLAGS= "$kbuild" check "$tmp/exp" "$tmp/use" > "$tmp/out" || fail "an exported symbol did not resolve: $(cat "$tmp/out")"
+grep -qxF "$tmp/use/usermod.c: ok" "$tmp/out" || fail "usermod.c not ok: $(cat "$tmp/out")"
+if CFLAGS= "$kbuild" check "$tmp/use" > "$tmp/out"; then fail "usermod.c alone linked"; fi
+grep -qxF "$tmp/use/usermod.c: unresolved symbol lib_value" "$tmp/out" ||
+	fail "usermod.c alone: $(cat "$tmp/out")"
+
 if "$kbuild" check "$tmp/no-such-dir" 2> "$tmp/err"; then fail "check of a missing path passed"; fi
 grep -q 'no such file' "$tmp/err" || fail "no message for a missing path: $(cat "$tmp/err")"
 echo "cdev-kbuild: build, clean and check OK"
