@@ -190,6 +190,20 @@ static void test_asm_forwards(void **state)
 	assert_non_null(strstr(test_log_take(), "outside every register bank"));
 }
 
+/* The configuration every file starts with, as under kbuild: x86_64 with modules, nothing else. */
+static void test_kconfig(void **state)
+{
+	(void)state;
+#if !IS_ENABLED(CONFIG_X86_64) || IS_ENABLED(CONFIG_PCI) || !defined(CONFIG_MODULES)
+	fail_msg("the configuration's options are not libcdev's");
+#endif
+	assert_int_equal(IS_ENABLED(CONFIG_64BIT), 1);
+	assert_int_equal(IS_BUILTIN(CONFIG_SMP), 1);
+	assert_int_equal(IS_MODULE(CONFIG_SMP), 0);
+	assert_int_equal(IS_ENABLED(CONFIG_NO_SUCH_OPTION), 0);
+	assert_int_equal(IS_REACHABLE(CONFIG_USB), 0);
+}
+
 /* What a ->store() compares a written word with: one newline at the end of either is ignored. */
 static void test_sysfs_streq(void **state)
 {
@@ -252,8 +266,8 @@ int main(void)
 		cmocka_unit_test(test_sizes_param), cmocka_unit_test(test_nospec),
 		cmocka_unit_test(test_math64),	    cmocka_unit_test(test_bitfield),
 		cmocka_unit_test(test_time64),	    cmocka_unit_test(test_asm_forwards),
-		cmocka_unit_test(test_sysfs_streq), cmocka_unit_test(test_swab),
-		cmocka_unit_test(test_byteorder),
+		cmocka_unit_test(test_kconfig),	    cmocka_unit_test(test_sysfs_streq),
+		cmocka_unit_test(test_swab),	    cmocka_unit_test(test_byteorder),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -74,15 +74,27 @@ struct ftrace_ops {
 /* Whether @ops is an ftrace_ops (6.6's call) or an address (6.1's). */
 #define __libcdev_is_ftrace_ops(x) _Generic((x), struct ftrace_ops * : 1, default : 0)
 
-/* 6.1: by address, -ENOTSUPP; 6.6: on an ftrace_ops, -ENODEV. */
+/*
+ * 6.1: by address, -ENOTSUPP; 6.6: on an ftrace_ops, -ENODEV. A call, as the
+ * kernel's stubs are, so that one whose result is ignored (an exit function's
+ * unregister) gives no "statement with no effect".
+ */
+static inline int __libcdev_ftrace_direct_stub(int is_ops, ...)
+{
+	return is_ops ? -ENODEV : -ENOTSUPP;
+}
+
 #define register_ftrace_direct(ip_or_ops, addr) \
-	((void)(ip_or_ops), (void)(addr), __libcdev_is_ftrace_ops(ip_or_ops) ? -ENODEV : -ENOTSUPP)
+	__libcdev_ftrace_direct_stub(__libcdev_is_ftrace_ops(ip_or_ops), ip_or_ops, addr)
 #define unregister_ftrace_direct(ip_or_ops, addr, ...) \
-	((void)(ip_or_ops), (void)(addr), __libcdev_is_ftrace_ops(ip_or_ops) ? -ENODEV : -ENOTSUPP)
+	__libcdev_ftrace_direct_stub(__libcdev_is_ftrace_ops(ip_or_ops), ip_or_ops, addr)
 /* 6.1: (ip, old_addr, new_addr); 6.6: (ops, addr). */
 #define modify_ftrace_direct(ip_or_ops, ...) \
-	((void)(ip_or_ops), __libcdev_is_ftrace_ops(ip_or_ops) ? -ENODEV : -ENOTSUPP)
-#define modify_ftrace_direct_nolock(ops, addr) ((void)(ops), (void)(addr), -ENODEV)
+	__libcdev_ftrace_direct_stub(__libcdev_is_ftrace_ops(ip_or_ops), ip_or_ops)
+static inline int modify_ftrace_direct_nolock(struct ftrace_ops *ops, unsigned long addr)
+{
+	return -ENODEV;
+}
 
 static inline int register_ftrace_direct_multi(struct ftrace_ops *ops, unsigned long addr)
 {
