@@ -11,7 +11,9 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 #include <libudev.h>
@@ -24,9 +26,23 @@ struct udev_waiter {
 	struct udev_monitor *mon;
 };
 
+/*
+ * Whether a udevd listens on its control socket. The socket's file outlives
+ * a udevd that was stopped (udevadm control --exit, SIGTERM), so its
+ * existence is not enough: waiting for a udevd that is gone would hold every
+ * node's creation for the whole timeout.
+ */
 static bool udevd_running(void)
 {
-	return access("/run/udev/control", F_OK) == 0;
+	struct sockaddr_un addr = { .sun_family = AF_UNIX, .sun_path = "/run/udev/control" };
+	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	bool listening;
+
+	if (fd < 0)
+		return false;
+	listening = connect(fd, (const struct sockaddr *)&addr, sizeof(addr)) == 0;
+	close(fd);
+	return listening;
 }
 
 struct udev_waiter *udev_wait_begin(void)

@@ -14,8 +14,9 @@
 
 #include "udev-test.h"
 
-#define RULES_DIR "/run/udev/rules.d"
-#define UDEVD	  "/lib/systemd/systemd-udevd"
+#define RULES_DIR     "/run/udev/rules.d"
+#define UDEVD	      "/lib/systemd/systemd-udevd"
+#define UDEVD_CONTROL "/run/udev/control"
 
 struct udev_monitor;
 
@@ -43,6 +44,7 @@ struct ut_run {
 	pid_t udevd, driver;
 	int udevd_pidfd;
 	bool made_rules_dir;
+	bool made_control; /* the udevd we started made /run/udev/control */
 };
 
 /* udev-test.c */

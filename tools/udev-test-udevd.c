@@ -51,7 +51,7 @@ static bool udevd_answers(const struct ut_run *run)
 {
 	const char *const argv[] = { "udevadm", "control", "--ping", "--timeout=5", NULL };
 
-	return access("/run/udev/control", F_OK) == 0 && run_quiet(argv, run->o.verbose) == 0;
+	return access(UDEVD_CONTROL, F_OK) == 0 && run_quiet(argv, run->o.verbose) == 0;
 }
 
 /*
@@ -134,6 +134,8 @@ static int start_udevd(struct ut_run *run)
 		return ut_err(UT_ENVIRONMENT, "no udevd is running and %s cannot be run: %s", UDEVD,
 			      strerror(errno));
 	}
+	/* Its control socket outlives it: ours to remove if there was none. */
+	run->made_control = access(UDEVD_CONTROL, F_OK) < 0;
 	run->udevd = fork();
 	if (run->udevd == 0)
 		exec_udevd(name, run->o.verbose);
@@ -167,6 +169,10 @@ void stop_udevd(struct ut_run *run)
 	if (run->udevd_pidfd >= 0)
 		close(run->udevd_pidfd);
 	run->udevd = 0;
+	/* A socket nobody listens on would make libcdev and udevadm think udev runs. */
+	if (run->made_control)
+		unlink(UDEVD_CONTROL);
+	run->made_control = false;
 }
 
 int ensure_udevd(struct ut_run *run)
@@ -174,7 +180,7 @@ int ensure_udevd(struct ut_run *run)
 	if (udevd_answers(run))
 		return 0;
 	if (!run->o.start_udevd)
-		return ut_err(UT_ENVIRONMENT, "no udev daemon is reachable (/run/udev/control); "
+		return ut_err(UT_ENVIRONMENT, "no udev daemon is reachable (" UDEVD_CONTROL "); "
 					      "start systemd-udevd or use --start-udevd");
 	return start_udevd(run);
 }

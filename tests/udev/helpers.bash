@@ -1,6 +1,7 @@
 # Helpers of the cdevctl udev-test suites (tests/udev/*.bats): run as root in
-# the test VM. A test leaves what it found: /run/udev/rules.d as it was and no
-# node or link of its own (ut_teardown checks it, so a leak fails the test).
+# the test VM. A test leaves what it found: /run/udev/rules.d and the udev
+# control socket as they were and no node or link of its own (ut_teardown
+# checks it, so a leak fails the test).
 
 bats_require_minimum_version 1.5.0
 
@@ -12,6 +13,7 @@ ut_setup() {
 	export LIBCDEV_RUNDIR=$BATS_TEST_TMPDIR/run
 	[ -e /dev/cuse ] || { echo "no /dev/cuse: these tests run in the VM" >&2; return 1; }
 	RULES_BEFORE=$(ls -A /run/udev/rules.d 2>&1 || true)
+	CONTROL_BEFORE=$(ls -l /run/udev/control 2>&1 || true)
 	RULES=$BATS_TEST_TMPDIR/70-libcdev-udev-test.rules
 }
 
@@ -20,6 +22,11 @@ ut_teardown() {
 	if [ "$(ls -A /run/udev/rules.d 2>&1 || true)" != "$RULES_BEFORE" ]; then
 		echo "/run/udev/rules.d changed: $(ls -A /run/udev/rules.d 2>&1 || true)" >&2
 		rm -f /run/udev/rules.d/70-libcdev-udev-test.rules
+		status=1
+	fi
+	# The control socket of a udevd we started and stopped goes with it.
+	if [ "$(ls -l /run/udev/control 2>&1 || true)" != "$CONTROL_BEFORE" ]; then
+		echo "/run/udev/control changed: $(ls -l /run/udev/control 2>&1 || true)" >&2
 		status=1
 	fi
 	for n in /dev/ut-node /dev/ut-link /dev/ut-other /dev/memdev0 /dev/memdev1 /dev/memdev/by-index/0; do

@@ -14,6 +14,8 @@ setup_file() {
 
 teardown_file() {
 	udevadm control --exit
+	# Its socket outlives it; a stale one would have libcdev wait for udev.
+	rm -f /run/udev/control
 	no_udevd
 }
 
