@@ -9,6 +9,7 @@
 setup() {
 	CDEVCTL=${TOOLS_BUILDDIR:?}/cdevctl
 	A=${KSYM_DIR:?}/ksym-a.so B=$KSYM_DIR/ksym-b.so C=$KSYM_DIR/ksym-c.so D=$KSYM_DIR/ksym-d.so
+	E=$KSYM_DIR/ksym-e.so
 	export LIBCDEV_RUNDIR=$BATS_TEST_TMPDIR/run
 	export LIBCDEV_REGISTRY=$BATS_TEST_TMPDIR/regions
 	export LIBCDEV_BACKEND=direct
@@ -120,4 +121,13 @@ run_bg() {
 	[[ "$output" == *"'+' must be followed by a module"* ]]
 	run "$CDEVCTL" insmod "$A" + + "$B"
 	[ "$status" -eq 2 ]
+}
+
+@test "a module without module_init() loads, as the kernel's library modules do, and unloads" {
+	"$CDEVCTL" insmod "$E"
+	run "$CDEVCTL" lsmod
+	[[ "$output" =~ ksym_e\ +[0-9]+\ +0 ]]
+	"$CDEVCTL" rmmod ksym_e
+	run "$CDEVCTL" lsmod
+	[[ "$output" != *ksym_e* ]]
 }

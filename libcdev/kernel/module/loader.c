@@ -273,8 +273,9 @@ static int loader_open(const char *path, struct module_loader *l)
 	if (!l->handle)
 		return loader_open_failed(path, real);
 	l->mod = loading;
-	if (!l->mod || !l->mod->init) {
-		pr_err_lib("%s: not a libcdev module (no module_init())", path);
+	/* init is optional, as in the kernel: a library module only exports. */
+	if (!l->mod) {
+		pr_err_lib("%s: not a libcdev module (no module_init(), no EXPORT_SYMBOL())", path);
 		return -ENOEXEC;
 	}
 	return 0;
@@ -467,7 +468,7 @@ _public_ int libcdev_module_start(struct module *mod)
 	jiffies_touch();
 	/* The tracefs files of the events its objects listed when opened. */
 	trace_publish();
-	err = mod->init();
+	err = mod->init ? mod->init() : 0;
 	if (err > 0)
 		err = -err; /* a positive return is a bug the kernel also turns into an error */
 	if (err) {
