@@ -137,3 +137,20 @@ sanitizer_clean() {
 	cat "$1" >&2
 	return 1
 }
+
+# Stop the udevd a suite started, wait until it is gone (udevadm control
+# --exit returns before the process does, and a udevd left running holds
+# bats' output open), then remove its control socket, which outlives it and
+# would make libcdev and udevadm think a udevd runs. Fails if it had to be
+# killed.
+stop_suite_udevd() {
+	local status=0
+	udevadm control --exit 2>/dev/null || true
+	if ! poll_until eval '! pgrep -x systemd-udevd >/dev/null'; then
+		echo "systemd-udevd still running 30 s after udevadm control --exit: killed" >&2
+		pkill -KILL -x systemd-udevd
+		status=1
+	fi
+	rm -f /run/udev/control
+	return $status
+}

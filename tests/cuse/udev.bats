@@ -19,10 +19,10 @@ RULES
 }
 
 teardown_file() {
-	udevadm control --exit 2>/dev/null || true
-	# The socket outlives the udevd this file started: a stale one would make
-	# the suites after this one wait for udev at every node.
-	rm -f /run/udev/control /run/udev/rules.d/99-libcdev-test.rules
+	local status=0
+	stop_suite_udevd || status=1
+	rm -f /run/udev/rules.d/99-libcdev-test.rules
+	return $status
 }
 
 setup() {
@@ -76,6 +76,7 @@ teardown() {
 # node, set here far beyond start_driver's 30 s).
 @test "a stopped udevd's socket is left: nodes are not awaited" {
 	udevadm control --exit
+	poll_until eval '! pgrep -x systemd-udevd >/dev/null'
 	if [ ! -S /run/udev/control ]; then
 		python3 -c 'import socket; socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET).bind("/run/udev/control")'
 	fi

@@ -5,6 +5,8 @@
 
 bats_require_minimum_version 1.5.0
 
+source "$(dirname "${BASH_SOURCE[0]}")/../common.bash"
+
 ut_setup() {
 	TOP=$(cd "${TESTS_BUILDDIR:-$BATS_TEST_DIRNAME/../cuse}/../.." && pwd)
 	SRC=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)	# the sources, apart from TOP in a VPATH build

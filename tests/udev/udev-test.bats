@@ -13,9 +13,7 @@ setup_file() {
 }
 
 teardown_file() {
-	udevadm control --exit
-	# Its socket outlives it; a stale one would have libcdev wait for udev.
-	rm -f /run/udev/control
+	stop_suite_udevd
 	no_udevd
 }
 
