@@ -72,7 +72,14 @@ struct lf_pool {
 		.cond = PTHREAD_COND_INITIALIZER                                            \
 	}
 
-#define LF_DEFAULT_MAX_THREADS 256
+/*
+ * A method that blocks holds its thread, so the bound is how many callers
+ * may wait in methods at once: as many as a busy event device has (a
+ * quarter of it for one device number's reads). A waiting thread costs about
+ * 22 KiB of memory (its stack's used pages, its buffers' first page); the
+ * rest of its stack and receive buffer is address space only.
+ */
+#define LF_DEFAULT_MAX_THREADS 16384
 #define LF_IDLE_SECONDS	       5
 
 /*

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# The request threads are bounded (LIBCDEV_MAX_THREADS) and never waited
+# The request threads are bounded (LIBCDEV_MAX_THREADS, 16384 by default,
+# so that a thousand callers may block on one device) and never waited
 # for: readers blocked on one device cannot stall another device, nor the
 # write that would wake them; the requests beyond a device's share fail
 # EAGAIN with one line in the log; idle threads retire. On the FUSE backend,
@@ -112,4 +113,54 @@ one_gone() {
 	printf 'z' > "$NODES/pipe"
 	run "$CLIENT" read-nonblock "$NODES/pipe"
 	[ "$output" = "read 1" ]
+}
+
+# How many of the readers started by many_readers have ended, and how.
+readers_ended() {
+	ls "$BATS_TEST_TMPDIR/rd" | grep -c '\.rc$' || true
+}
+
+readers_ended_at_least() {
+	[ "$(readers_ended)" -ge "$1" ]
+}
+
+threads_at_least() {
+	[ "$(driver_threads)" -ge "$1" ]
+}
+
+@test "1000 readers blocked on one device with the default bound: none fails, each wakes with its byte" {
+	local i n=1000 base rss0 rss1 w
+	unset LIBCDEV_MAX_THREADS
+	start_driver
+	base=$(driver_threads)
+	rss0=$(awk '/^VmRSS/ { print $2 }' "/proc/$DRV_PID/status")
+	mkdir "$BATS_TEST_TMPDIR/rd"
+	for i in $(seq "$n"); do
+		(
+			head -c 1 "$NODES/pipe" > "$BATS_TEST_TMPDIR/rd/$i.out" 2>&1
+			echo $? > "$BATS_TEST_TMPDIR/rd/$i.rc"
+		) &
+	done
+	# Every reader waits in the driver, each on a thread of its own.
+	poll_until threads_at_least $((base + n)) || {
+		echo "$(driver_threads) threads, $(readers_ended) readers ended" >&2
+		grep EAGAIN "$BATS_TEST_TMPDIR/driver.out" >&2
+		return 1
+	}
+	[ "$(readers_ended)" -eq 0 ]
+	rss1=$(awk '/^VmRSS/ { print $2 }' "/proc/$DRV_PID/status")
+	echo "$n blocked readers: $(((rss1 - rss0) / n)) KiB of memory each"
+	# The sanitizers' own memory per thread is not the library's.
+	grep -q libasan "/proc/$DRV_PID/maps" || [ $(((rss1 - rss0) / n)) -lt 64 ]
+	! grep -q 'fail EAGAIN' "$BATS_TEST_TMPDIR/driver.out"
+	# One byte each, one at a time: this test pipe holds 64 and refuses a
+	# writer EAGAIN when full, until readers have taken their bytes.
+	exec {w}> "$NODES/pipe"
+	for i in $(seq "$n"); do
+		until printf x >&"$w" 2>/dev/null; do sleep 0.01; done
+	done
+	exec {w}>&-
+	poll_until readers_ended_at_least "$n"
+	[ "$(cat "$BATS_TEST_TMPDIR"/rd/*.rc | grep -cx 0)" -eq "$n" ]
+	[ "$(cat "$BATS_TEST_TMPDIR"/rd/*.out | tr -d '\n')" = "$(head -c "$n" /dev/zero | tr '\0' x)" ]
 }
