@@ -13,8 +13,8 @@
  * from libfuse.
  *
  * The request threads are bounded, so some requests are refused with EAGAIN
- * instead of waiting for a thread, which could be for ever (a thousand
- * readers blocked on one pipe): one when all threads are in methods, and one
+ * instead of waiting for a thread, which could be for ever (more
+ * readers blocked on one pipe than the bound): one when all threads are in methods, and one
  * for a device number that already has a quarter of the threads in methods
  * of the same kind (reads, or other requests), so that one busy device
  * leaves threads for the others, and for the write that would wake its
