@@ -126,4 +126,17 @@ static inline void kill_fasync(struct fasync_struct **fp, int sig, int band)
 	__libcdev_fasync_unsupported();
 }
 
+/*
+ * The ->compat_ioctl of drivers whose ioctls take a pointer or nothing (as
+ * fs/ioctl.c's): the 32-bit pointer widened, then ->unlocked_ioctl. No
+ * request reaches ->compat_ioctl here (a 32-bit caller's ioctls come to
+ * ->unlocked_ioctl, <linux/compat.h>), but a driver names it in its fops.
+ */
+static inline long compat_ptr_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	if (!file->f_op->unlocked_ioctl)
+		return -ENOIOCTLCMD;
+	return file->f_op->unlocked_ioctl(file, cmd, (unsigned long)(u32)arg);
+}
+
 #endif

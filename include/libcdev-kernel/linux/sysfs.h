@@ -11,6 +11,8 @@
 #include <stdio.h>
 
 #include <linux/compiler.h>
+/* As the kernel's does through <linux/kernfs.h>: drivers name ida and idr with only this. */
+#include <linux/idr.h>
 #include <linux/stringify.h>
 #include <linux/types.h>
 #include <libcdev/sysfs.h>
