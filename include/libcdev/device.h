@@ -32,6 +32,8 @@ struct class {
 	const struct attribute_group **dev_groups;
 };
 
+struct device_node;
+
 struct device {
 	struct class *class;
 	dev_t devt;
@@ -44,6 +46,8 @@ struct device {
 	void *platform_data;
 	const struct attribute_group **groups; /* served with the device */
 	const char *bus_name;		       /* "platform" for a platform device */
+	/* Its device-tree node: described with "compatible" (<libcdev/platform.h>). */
+	struct device_node *of_node;
 	/* private */
 	struct libcdev_devres *devres; /* managed resources, newest first */
 	struct dentry *attr_dir;       /* the directory of its served attributes */

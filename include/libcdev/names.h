@@ -145,10 +145,14 @@
 #define device_create_with_groups		libcdev_device_create_with_groups
 #define device_destroy				libcdev_device_destroy
 #define device_get_match_data			libcdev_device_get_match_data
+#define device_property_match_string		libcdev_device_property_match_string
 #define device_property_present			libcdev_device_property_present
 #define device_property_read_string		libcdev_device_property_read_string
+#define device_property_read_string_array	libcdev_device_property_read_string_array
 #define device_property_read_u32		libcdev_device_property_read_u32
+#define device_property_read_u32_array		libcdev_device_property_read_u32_array
 #define device_property_read_u64		libcdev_device_property_read_u64
+#define device_property_read_u64_array		libcdev_device_property_read_u64_array
 #define device_remove_file			libcdev_device_remove_file
 #define device_remove_group			libcdev_device_remove_group
 #define device_remove_groups			libcdev_device_remove_groups
@@ -290,6 +294,10 @@
 #define nr_cpu_ids				libcdev_nr_cpu_ids
 #define nr_processes				libcdev_nr_processes
 #define nr_running				libcdev_nr_running
+#define of_device_is_compatible			libcdev_of_device_is_compatible
+#define of_match_device				libcdev_of_match_device
+#define of_match_node				libcdev_of_match_node
+#define of_property_read_string_index		libcdev_of_property_read_string_index
 #define orderly_poweroff			libcdev_orderly_poweroff
 #define orderly_reboot				libcdev_orderly_reboot
 #define param_array_ops				libcdev_param_array_ops

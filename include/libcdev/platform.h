@@ -92,6 +92,19 @@ struct device_driver {
 
 struct platform_device_property;
 
+/*
+ * A device-tree node (include/linux/of.h): a described device with a
+ * "compatible" property has one, as a device the kernel made from the device
+ * tree, and its properties are the node's; it has no parent or children.
+ */
+struct device_node {
+	const char *name;      /* the device's name */
+	const char *full_name; /* NAME@START of its first register region, or NAME */
+	/* private */
+	struct device *dev;
+	char full_name_buf[40];
+};
+
 struct platform_device {
 	const char *name;
 	int id;
@@ -105,8 +118,9 @@ struct platform_device {
 	const struct of_device_id *of_match; /* the entry it matched, for device_get_match_data() */
 	struct platform_device *next;
 	bool registered;
-	bool described; /* from a description: the library owns it */
-	bool allocated; /* by platform_device_alloc(): freed by the last put */
+	bool described;		    /* from a description: the library owns it */
+	bool allocated;		    /* by platform_device_alloc(): freed by the last put */
+	struct device_node of_node; /* dev.of_node, when described with "compatible" */
 };
 
 #define to_platform_device(x) container_of(x, struct platform_device, dev)
@@ -184,12 +198,47 @@ bool device_property_present(const struct device *dev, const char *propname);
 /** device_property_read_u32 - KEY=VALUE as a number (0x for hexadecimal); -EINVAL if absent, -EOVERFLOW/-EPROTO if not a u32 */
 int device_property_read_u32(const struct device *dev, const char *propname, uint32_t *val);
 int device_property_read_u64(const struct device *dev, const char *propname, uint64_t *val);
+/**
+ * device_property_read_u32_array - the numbers of KEY=N,N,... (a single
+ * number is an array of one): the first @nval into @val, or with @val NULL
+ * their count. Return: 0 (or the count), -EINVAL if absent, -EPROTO if not
+ * numbers, -EOVERFLOW if fewer than @nval or one does not fit.
+ * device_property_read_u32()/_u64() read the first.
+ */
+int device_property_read_u32_array(const struct device *dev, const char *propname, uint32_t *val,
+				   size_t nval);
+int device_property_read_u64_array(const struct device *dev, const char *propname, uint64_t *val,
+				   size_t nval);
 /** device_property_read_string - the VALUE itself, valid while the device lives */
 int device_property_read_string(const struct device *dev, const char *propname, const char **val);
+/**
+ * device_property_read_string_array - the values of KEY given several times
+ * (compatible=a,b compatible=c,d: two strings), the first @nval into @val,
+ * or with @val NULL their count. Return: how many were read, or -EINVAL.
+ */
+int device_property_read_string_array(const struct device *dev, const char *propname,
+				      const char **val, size_t nval);
+/** device_property_match_string - the index of @string among KEY's values; -EINVAL if absent, -ENODATA if not there */
+int device_property_match_string(const struct device *dev, const char *propname,
+				 const char *string);
 /** device_get_match_data - the .data of the of_device_id entry the device matched, or NULL */
 const void *device_get_match_data(const struct device *dev);
 /** dev_driver_string - the bound driver's name, else the bus's or class's, else "" */
 const char *dev_driver_string(const struct device *dev);
+
+/* ---- device-tree nodes (include/linux/of.h, drivers/of/base.c) ---- */
+
+/** of_device_is_compatible - > 0 if @compat is one of @np's compatible values (the first scores highest), else 0 */
+int of_device_is_compatible(const struct device_node *np, const char *compat);
+/** of_match_node - the entry of @matches that best matches @np (compatible, then name), or NULL */
+const struct of_device_id *of_match_node(const struct of_device_id *matches,
+					 const struct device_node *np);
+/** of_property_read_string_index - the @index-th value of a string list (a key given several times); -EINVAL if absent, -ENODATA if fewer */
+int of_property_read_string_index(const struct device_node *np, const char *propname, int index,
+				  const char **output);
+/** of_match_device - of_match_node() for @dev's node */
+const struct of_device_id *of_match_device(const struct of_device_id *matches,
+					   const struct device *dev);
 
 /* ---- managed resources (drivers/base/devres.c) ---- */
 

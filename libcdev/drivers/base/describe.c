@@ -106,6 +106,32 @@ static int describe_word(const char *line, const char *w, struct platform_device
 	return describe_add_prop(pdev, w, (size_t)(eq - w), eq + 1);
 }
 
+/*
+ * A device described with "compatible" is one the device tree would have
+ * made: it gets a node, NAME@START after its first register region as the
+ * kernel names nodes by their address.
+ */
+static void describe_of_node(struct platform_device *pdev)
+{
+	struct device_node *np = &pdev->of_node;
+	const struct resource *mem = platform_get_resource(pdev, IORESOURCE_MEM, 0);
+	const struct platform_device_property *p = pdev->props;
+
+	while (p && strcmp(p->key, "compatible"))
+		p = p->next;
+	if (!p)
+		return;
+	np->dev = &pdev->dev;
+	np->name = pdev->name;
+	if (mem)
+		snprintf(np->full_name_buf, sizeof(np->full_name_buf), "%.19s@%llx", pdev->name,
+			 (unsigned long long)mem->start);
+	else
+		snprintf(np->full_name_buf, sizeof(np->full_name_buf), "%s", pdev->name);
+	np->full_name = np->full_name_buf;
+	pdev->dev.of_node = np;
+}
+
 /* "NAME" or "NAME.ID": the name part and the id. */
 static int describe_name(const char *line, char *word, int *id)
 {
@@ -148,6 +174,8 @@ static int describe_parse(const char *line, char *copy, struct platform_device *
 	if (!err)
 		err = platform_device_add_resources(pdev, res, nres);
 	free(res);
+	if (!err)
+		describe_of_node(pdev);
 	if (err) {
 		platform_device_put(pdev);
 		return err;

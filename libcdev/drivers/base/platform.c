@@ -50,26 +50,20 @@ static void bus_lock_drop(void)
 
 /* ---- matching and binding ---- */
 
-static const char *device_compatible(const struct platform_device *pdev)
-{
-	const char *c = NULL;
-
-	device_property_read_string(&pdev->dev, "compatible", &c);
-	return c;
-}
-
-/* platform_match(): OF compatible, then the id table, then the driver's name. */
+/*
+ * platform_match(): the device-tree node's compatible values, then the id
+ * table, then the driver's name.
+ */
 static bool platform_match(struct platform_device *pdev, struct platform_driver *drv)
 {
-	const struct of_device_id *of = drv->driver.of_match_table;
+	const struct of_device_id *of =
+		of_match_node(drv->driver.of_match_table, pdev->dev.of_node);
 	const struct platform_device_id *id = drv->id_table;
-	const char *compatible = device_compatible(pdev);
 
-	for (; of && compatible && (of->compatible[0] || of->name[0]); of++)
-		if (!strcmp(of->compatible, compatible)) {
-			pdev->of_match = of;
-			return true;
-		}
+	if (of) {
+		pdev->of_match = of;
+		return true;
+	}
 	for (; id && id->name[0]; id++)
 		if (!strcmp(id->name, pdev->name)) {
 			pdev->id_entry = id;
