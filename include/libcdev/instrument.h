@@ -12,6 +12,7 @@
 #ifndef LIBCDEV_INSTRUMENT_H
 #define LIBCDEV_INSTRUMENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -81,6 +82,38 @@ void dump_stack(void);
 unsigned int nr_running(void);
 /** nr_processes - the machine's tasks (/proc/loadavg) */
 int nr_processes(void);
+
+/* ---- CPU hotplug states (kernel/cpu.c) ---- */
+
+/*
+ * The states of <linux/cpuhotplug.h> a driver sets up: the two ranges the
+ * kernel hands out dynamically. Every CPU below nr_cpu_ids is online, and
+ * none comes or goes.
+ */
+enum cpuhp_state {
+	CPUHP_INVALID = -1,
+	CPUHP_OFFLINE = 0,
+	CPUHP_BP_PREPARE_DYN = 64,
+	CPUHP_BP_PREPARE_DYN_END = CPUHP_BP_PREPARE_DYN + 20,
+	CPUHP_AP_ONLINE_DYN = 128,
+	CPUHP_AP_ONLINE_DYN_END = CPUHP_AP_ONLINE_DYN + 30,
+	CPUHP_ONLINE = 255,
+};
+
+/**
+ * __cpuhp_setup_state - take a state (CPUHP_AP_ONLINE_DYN or
+ * CPUHP_BP_PREPARE_DYN: the next free one of its range) and, if @invoke,
+ * run @startup(cpu) for every CPU: for an AP state on a kernel thread bound
+ * to that CPU, as the kernel's hotplug thread does. A failure runs
+ * @teardown on the CPUs done, frees the state and is returned.
+ * Return: the state's number (> 0), or -EINVAL, -ENOSPC (range full),
+ * -EAGAIN/-ENOMEM (no thread), or @startup's error.
+ */
+int __cpuhp_setup_state(enum cpuhp_state state, const char *name, bool invoke,
+			int (*startup)(unsigned int cpu), int (*teardown)(unsigned int cpu),
+			bool multi_instance);
+/** __cpuhp_remove_state - run @state's teardown on every CPU (if @invoke) and free it */
+void __cpuhp_remove_state(enum cpuhp_state state, bool invoke);
 
 /* ---- per-CPU areas (mm/percpu.c) ---- */
 

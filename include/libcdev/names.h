@@ -29,6 +29,8 @@
 #define __bitmap_subset				libcdev___bitmap_subset
 #define __bitmap_weight				libcdev___bitmap_weight
 #define __bitmap_xor				libcdev___bitmap_xor
+#define __cpuhp_remove_state			libcdev___cpuhp_remove_state
+#define __cpuhp_setup_state			libcdev___cpuhp_setup_state
 #define __devm_request_region			libcdev___devm_request_region
 #define __find_nth_bit				libcdev___find_nth_bit
 #define __ftrace_vprintk			libcdev___ftrace_vprintk

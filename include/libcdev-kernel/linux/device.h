@@ -15,6 +15,7 @@
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/module.h>
+#include <linux/percpu.h>
 #include <linux/pm.h>
 #include <linux/slab.h>
 #include <linux/sysfs.h>
@@ -96,5 +97,28 @@ static inline void device_initialize(struct device *dev)
 #define dev_notice(dev, fmt, ...) dev_printk(KERN_NOTICE, dev, fmt, ##__VA_ARGS__)
 #define dev_info(dev, fmt, ...)	  dev_printk(KERN_INFO, dev, fmt, ##__VA_ARGS__)
 #define dev_dbg(dev, fmt, ...)	  dev_printk(KERN_DEBUG, dev, fmt, ##__VA_ARGS__)
+
+/* Managed per-CPU areas: freed when @dev is unbound, after its driver's remove(). */
+static inline void __libcdev_devm_percpu_free(void *pdata)
+{
+	free_percpu(pdata);
+}
+
+static inline void __percpu *__libcdev_devm_percpu_keep(struct device *dev, void __percpu *pdata)
+{
+	if (pdata && devm_add_action_or_reset(dev, __libcdev_devm_percpu_free, (void *)pdata))
+		return NULL;
+	return pdata;
+}
+
+#define __devm_alloc_percpu(dev, size, align) \
+	__libcdev_devm_percpu_keep(dev, __alloc_percpu(size, align))
+#define devm_alloc_percpu(dev, type) \
+	((__typeof__(type) __percpu *)__devm_alloc_percpu(dev, sizeof(type), __alignof__(type)))
+
+static inline void devm_free_percpu(struct device *dev, void __percpu *pdata)
+{
+	devm_release_action(dev, __libcdev_devm_percpu_free, (void *)pdata);
+}
 
 #endif

@@ -16,6 +16,8 @@
 #include <linux/preempt.h>
 #include <linux/types.h>
 #include <linux/device.h>
+/* As the kernel's: drivers arm hrtimers with only this. */
+#include <linux/hrtimer.h>
 #include <linux/irqreturn.h>
 #include <linux/module.h>
 #include <libcdev/irq.h>

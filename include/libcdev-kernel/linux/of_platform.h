@@ -13,8 +13,7 @@
 
 struct of_dev_auxdata;
 
-static inline int of_platform_populate(struct device_node *root,
-				       const struct of_device_id *matches,
+static inline int of_platform_populate(struct device_node *root, const struct of_device_id *matches,
 				       const struct of_dev_auxdata *lookup, struct device *parent)
 {
 	(void)root, (void)matches, (void)lookup, (void)parent;

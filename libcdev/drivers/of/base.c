@@ -49,7 +49,7 @@ static int of_compat_score(const struct device_node *np, const char *compat, con
 }
 
 _public_ int of_property_read_string_index(const struct device_node *np, const char *propname,
-					  int index, const char **output)
+					   int index, const char **output)
 {
 	const char *v;
 
