@@ -44,6 +44,7 @@ run_configure() {
 		cp -R "$top_srcdir/$f" "$dir/$f"
 	done
 	mkdir -p "$dir/libcdev/fs" && touch "$dir/libcdev/fs/char_dev.c"	# AC_CONFIG_SRCDIR
+	chmod -R u+w "$dir"	# distcheck's sources are read-only
 	(cd "$dir" && ./configure -q --prefix="$prefix" --disable-manpages \
 		--disable-tests --disable-vm-tests >/dev/null)
 }
