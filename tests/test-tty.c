@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
@@ -82,8 +83,13 @@ static void *open_in_thread(void *arg)
 	return NULL;
 }
 
-/* Run @fn in a child of a new session; its exit status must be 0. */
-static void in_new_session(int (*fn)(void))
+/*
+ * Run the case @name in a child of a new session; its exit status must be 0.
+ * The child runs this program anew (main(), "--session-case NAME"): a child
+ * of a fork() alone would inherit the locks the library's and the
+ * sanitizers' threads held at the fork, and could wait on one for ever.
+ */
+static void in_new_session(const char *name)
 {
 	int status;
 	pid_t pid = fork();
@@ -92,7 +98,8 @@ static void in_new_session(int (*fn)(void))
 	if (pid == 0) {
 		if (setsid() < 0)
 			_exit(99);
-		_exit(fn());
+		execl("/proc/self/exe", "test-tty", "--session-case", name, (char *)NULL);
+		_exit(98);
 	}
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	assert_true(WIFEXITED(status));
@@ -110,7 +117,7 @@ static int no_terminal(void)
 static void test_no_tty_is_null(void **state)
 {
 	(void)state;
-	in_new_session(no_terminal);
+	in_new_session("no_terminal");
 }
 
 /* A new pseudo-terminal opened by a session leader becomes its controlling terminal. */
@@ -142,11 +149,26 @@ static int own_terminal(void)
 static void test_own_tty(void **state)
 {
 	(void)state;
-	in_new_session(own_terminal);
+	in_new_session("own_terminal");
 }
 
-int main(void)
+/* In the child of in_new_session(): the driver set up anew, then the case. */
+static int run_session_case(const char *name)
 {
+	int ret;
+
+	if (driver_setup(NULL))
+		return 97;
+	ret = !strcmp(name, "no_terminal") ? no_terminal() : own_terminal();
+	driver_teardown(NULL);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "--session-case"))
+		return run_session_case(argv[2]);
+
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_no_tty_is_null),
 		cmocka_unit_test(test_own_tty),
