@@ -389,10 +389,11 @@ static void test_percpu_static(void **state)
 
 	assert_int_equal(nr_cpu_ids, want > 0 ? want : 1);
 	/* Every CPU's copy starts from the initializer, and is its own. */
-	for_each_possible_cpu(cpu) assert_int_equal(per_cpu(pcpu_start, cpu), 5);
-	for_each_possible_cpu(cpu) per_cpu(pcpu_start, cpu) = cpu;
 	for_each_possible_cpu(cpu)
-	{
+		assert_int_equal(per_cpu(pcpu_start, cpu), 5);
+	for_each_possible_cpu(cpu)
+		per_cpu(pcpu_start, cpu) = cpu;
+	for_each_possible_cpu(cpu) {
 		assert_int_equal(per_cpu(pcpu_start, cpu), cpu);
 		if (cpu)
 			assert_ptr_not_equal(&per_cpu(pcpu_start, cpu), &per_cpu(pcpu_start, 0));
@@ -402,7 +403,8 @@ static void test_percpu_static(void **state)
 		this_cpu_inc(pcpu_count);
 	get_cpu_var(pcpu_count) += 10;
 	put_cpu_var(pcpu_count);
-	for_each_possible_cpu(cpu) sum += per_cpu(pcpu_count, cpu);
+	for_each_possible_cpu(cpu)
+		sum += per_cpu(pcpu_count, cpu);
 	assert_int_equal(sum, 1010);
 	assert_true(smp_processor_id() >= 0 && (unsigned int)smp_processor_id() < nr_cpu_ids);
 }
@@ -418,8 +420,7 @@ static void test_percpu_alloc(void **state)
 	int cpu;
 
 	assert_non_null(stats);
-	for_each_possible_cpu(cpu)
-	{
+	for_each_possible_cpu(cpu) {
 		struct pcpu_stats *s = per_cpu_ptr(stats, cpu);
 
 		assert_int_equal(s->packets, 0);
@@ -428,8 +429,7 @@ static void test_percpu_alloc(void **state)
 		/* A pointer to a member moves with its area. */
 		*per_cpu_ptr(&stats->bytes, cpu) = 100 * (cpu + 1);
 	}
-	for_each_possible_cpu(cpu)
-	{
+	for_each_possible_cpu(cpu) {
 		assert_int_equal(per_cpu_ptr(stats, cpu)->packets, cpu + 1);
 		assert_int_equal(per_cpu_ptr(stats, cpu)->bytes, 100 * (cpu + 1));
 	}

@@ -155,7 +155,8 @@ static void test_regions_irqs_and_leaf(void **state)
 	assert_int_equal(irq_of_parse_and_map(np, 2), 0);
 	assert_int_equal(of_irq_count(np), 2);
 	/* A leaf: populating it makes nothing and succeeds. */
-	for_each_child_of_node(np, child) children++;
+	for_each_child_of_node(np, child)
+		children++;
 	assert_int_equal(children, 0);
 	assert_null(of_get_parent(np));
 	assert_int_equal(of_platform_populate(np, NULL, NULL, &pdev->dev), 0);
