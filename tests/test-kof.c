@@ -104,7 +104,9 @@ static void test_property_readers(void **state)
 	assert_int_equal(of_property_count_u32_elems(np, "widths"), 3);
 	assert_int_equal(of_property_read_u32_array(np, "widths", arr, 3), 0);
 	assert_int_equal(arr[2], 0x20);
+	four[0] = 0xdead;
 	assert_int_equal(of_property_read_u32_array(np, "widths", four, 4), -EOVERFLOW);
+	assert_int_equal(four[0], 0xdead); /* nothing written */
 	assert_int_equal(of_property_read_u32(np, "missing", &v), -EINVAL);
 	assert_int_equal(of_property_read_u32(np, "code", &v), -EPROTO);
 	assert_int_equal(of_property_read_u32(np, "big", &v), -EOVERFLOW);

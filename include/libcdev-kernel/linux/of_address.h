@@ -9,16 +9,17 @@
 #include <linux/io.h>
 #include <linux/ioport.h>
 #include <linux/of.h>
-#include <linux/platform_device.h>
+#include <linux/of_platform.h>
 
 /* The @index-th register region of @np's device: 0, or -EINVAL if it has none. */
 static inline int of_address_to_resource(struct device_node *np, int index, struct resource *r)
 {
+	struct platform_device *pdev = of_find_device_by_node(np);
 	struct resource *res;
 
-	if (!np || !np->dev || index < 0)
+	if (!pdev || index < 0)
 		return -EINVAL;
-	res = platform_get_resource(to_platform_device(np->dev), IORESOURCE_MEM, index);
+	res = platform_get_resource(pdev, IORESOURCE_MEM, index);
 	if (!res)
 		return -EINVAL;
 	*r = *res;

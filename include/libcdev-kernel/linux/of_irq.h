@@ -8,14 +8,16 @@
 
 #include <linux/irq.h>
 #include <linux/of.h>
-#include <linux/platform_device.h>
+#include <linux/of_platform.h>
 
 /* The @index-th IRQ line of @np's device, or -ENXIO (-EINVAL without a node). */
 static inline int of_irq_get(struct device_node *np, int index)
 {
-	if (!np || !np->dev || index < 0)
+	struct platform_device *pdev = of_find_device_by_node(np);
+
+	if (!pdev || index < 0)
 		return -EINVAL;
-	return platform_get_irq_optional(to_platform_device(np->dev), (unsigned int)index);
+	return platform_get_irq_optional(pdev, (unsigned int)index);
 }
 
 /* The same, 0 when there is none. */
@@ -28,7 +30,9 @@ static inline unsigned int irq_of_parse_and_map(struct device_node *np, int inde
 
 static inline int of_irq_count(struct device_node *np)
 {
-	return np && np->dev ? platform_irq_count(to_platform_device(np->dev)) : 0;
+	struct platform_device *pdev = of_find_device_by_node(np);
+
+	return pdev ? platform_irq_count(pdev) : 0;
 }
 
 #endif

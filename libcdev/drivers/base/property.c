@@ -38,11 +38,13 @@ _public_ bool device_property_present(const struct device *dev, const char *prop
 
 /*
  * The numbers of @v, "N" or "N,N,...": the first @max into @out (which may
- * be NULL), each at most @limit. Return: their count, or -EPROTO if one is
- * not a number (decimal or 0x), -EOVERFLOW if one is above @limit.
+ * be NULL), as uint32_t or uint64_t (@size), each at most their type's
+ * maximum. Return: their count, or -EPROTO if one is not a number (decimal
+ * or 0x), -EOVERFLOW if one does not fit.
  */
-static int prop_numbers(const char *v, uint64_t *out, size_t max, uint64_t limit)
+static int prop_numbers(const char *v, void *out, size_t size, size_t max)
 {
+	const uint64_t limit = size == sizeof(uint32_t) ? UINT32_MAX : UINT64_MAX;
 	int n = 0;
 
 	for (;;) {
@@ -55,8 +57,10 @@ static int prop_numbers(const char *v, uint64_t *out, size_t max, uint64_t limit
 			return -EPROTO;
 		if (errno == ERANGE || x > limit)
 			return -EOVERFLOW;
-		if (out && (size_t)n < max)
-			out[n] = x;
+		if (out && (size_t)n < max && size == sizeof(uint32_t))
+			((uint32_t *)out)[n] = (uint32_t)x;
+		else if (out && (size_t)n < max)
+			((uint64_t *)out)[n] = x;
 		n++;
 		if (!*end)
 			return n;
@@ -65,39 +69,34 @@ static int prop_numbers(const char *v, uint64_t *out, size_t max, uint64_t limit
 }
 
 /* The array reader of both widths: as device_property_read_u32_array(). */
-static int prop_read_array(const struct device *dev, const char *propname, uint64_t *val,
-			   size_t nval, uint64_t limit)
+static int prop_read_array(const struct device *dev, const char *propname, void *val, size_t size,
+			   size_t nval)
 {
 	const char *v = property_find(dev, propname);
 	int n;
 
 	if (!v)
 		return -EINVAL;
-	n = prop_numbers(v, val, nval, limit);
+	/* Counted first: a failed read writes nothing, as the kernel's. */
+	n = prop_numbers(v, NULL, size, 0);
 	if (n < 0 || !val)
 		return n;
-	return (size_t)n < nval ? -EOVERFLOW : 0;
+	if ((size_t)n < nval)
+		return -EOVERFLOW;
+	prop_numbers(v, val, size, nval);
+	return 0;
 }
 
 _public_ int device_property_read_u64_array(const struct device *dev, const char *propname,
 					    uint64_t *val, size_t nval)
 {
-	return prop_read_array(dev, propname, val, nval, UINT64_MAX);
+	return prop_read_array(dev, propname, val, sizeof(*val), nval);
 }
 
 _public_ int device_property_read_u32_array(const struct device *dev, const char *propname,
 					    uint32_t *val, size_t nval)
 {
-	uint64_t one, *wide = NULL;
-	int ret;
-
-	if (val && nval > 1 && !(wide = calloc(nval, sizeof(*wide))))
-		return -ENOMEM;
-	ret = prop_read_array(dev, propname, val ? (wide ? wide : &one) : NULL, nval, UINT32_MAX);
-	for (size_t i = 0; val && ret == 0 && i < nval; i++)
-		val[i] = (uint32_t)(wide ? wide[i] : one);
-	free(wide);
-	return ret;
+	return prop_read_array(dev, propname, val, sizeof(*val), nval);
 }
 
 _public_ int device_property_read_u64(const struct device *dev, const char *propname, uint64_t *val)

@@ -76,11 +76,9 @@ _public_ const struct of_device_id *of_match_node(const struct of_device_id *mat
 	if (!matches || !np)
 		return NULL;
 	for (; matches->name[0] || matches->type[0] || matches->compatible[0]; matches++) {
+		/* A type alone scores 0 here: the nodes have no device_type. */
 		int score = of_compat_score(np, matches->compatible, matches->name);
 
-		/* A type alone matches nothing here: the nodes have no device_type. */
-		if (!matches->compatible[0] && !matches->name[0])
-			continue;
 		if (score > best_score) {
 			best = matches;
 			best_score = score;
