@@ -4,6 +4,20 @@
 # the suite. Each suite's helpers.bash sources this file and sets CLIENT,
 # the client program that start_client runs.
 
+# cdevctl_path TOP: the build tree's cdevctl as the program itself, not
+# libtool's wrapper script, with the library path the wrapper would set. The
+# wrapper only runs TOP/tools/.libs/cdevctl, but in the VM (TCG) its shell and
+# sed cost more than the program: 0.7 s of the 1.1 s `cdevctl --help` takes.
+cdevctl_path() {
+	local top=$1
+	if [ -x "$top/tools/.libs/cdevctl" ] && [ -d "$top/libcdev/.libs" ]; then
+		export LD_LIBRARY_PATH=$top/libcdev/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+		CDEVCTL=$top/tools/.libs/cdevctl
+	else
+		CDEVCTL=$top/tools/cdevctl
+	fi
+}
+
 # poll_until CMD...: run CMD every 0.1 s until it succeeds (status 0) or
 # 30 s have passed (status 1). Every wait below is one of these.
 poll_until() {

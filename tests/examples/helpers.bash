@@ -11,7 +11,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/../common.bash"
 ex_setup() {
 	# TESTS_BUILDDIR is the build tree's tests/cuse (tests/Makefile.inc).
 	TOP=$(cd "${TESTS_BUILDDIR:-$BATS_TEST_DIRNAME/../cuse}/../.." && pwd)
-	CDEVCTL=$TOP/tools/cdevctl
+	cdevctl_path "$TOP"
 	MODDIR=$TOP/examples/.libs
 	CLIENT=$TOP/tests/examples/client
 	export LIBCDEV_REGISTRY=$BATS_TEST_TMPDIR/regions

@@ -10,7 +10,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/../common.bash"
 ut_setup() {
 	TOP=$(cd "${TESTS_BUILDDIR:-$BATS_TEST_DIRNAME/../cuse}/../.." && pwd)
 	SRC=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)	# the sources, apart from TOP in a VPATH build
-	CDEVCTL=$TOP/tools/cdevctl
+	cdevctl_path "$TOP"
 	export LIBCDEV_REGISTRY=$BATS_TEST_TMPDIR/regions
 	export LIBCDEV_RUNDIR=$BATS_TEST_TMPDIR/run
 	[ -e /dev/cuse ] || { echo "no /dev/cuse: these tests run in the VM" >&2; return 1; }

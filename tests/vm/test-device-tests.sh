@@ -3,7 +3,8 @@
 # output lost a result, or that never ran, comes out as failed cases naming
 # the suite, with the plan's count still right. The VMs are stood in for by
 # a runner that runs the command on the host (VM_RUN) and, as told, loses a
-# line of the first suite's output or runs nothing at all.
+# line of the first suite's output or runs nothing at all. Each VM is given
+# its share of the host's CPUs.
 set -euo pipefail
 : "${top_srcdir:?run from make check}"
 top_srcdir=$(cd "$top_srcdir" && pwd)
@@ -20,6 +21,7 @@ printf '@test "b1" { true; }\n' > "$tmp/suites/b.bats"
 cat > "$tmp/runner" <<'RUNNER'
 #!/bin/bash
 [[ $1 == -- ]] && shift
+echo "$VM_SMP" > "smp.$VM_INDEX"
 [[ $MODE == none ]] && exit 99
 "$@"
 status=$?
@@ -35,7 +37,8 @@ b=$(realpath --relative-to="$top_srcdir" "$tmp/suites/b.bats")
 fails=0
 # run MODE: device-tests.vm's output and status with the stand-in runner.
 run() {
-	(cd "$tmp" && MODE=$1 VM_RUN="$tmp/runner" VM_SHARDS=1 top_srcdir=$top_srcdir \
+	rm -f "$tmp"/smp.*
+	(cd "$tmp" && MODE=$1 VM_RUN="$tmp/runner" VM_SHARDS=${SHARDS:-1} top_srcdir=$top_srcdir \
 		VM_SUITES="$a $b" \
 		bash "$top_srcdir/tests/vm/device-tests.vm" > "$tmp/out" 2>&1) && echo 0 || echo $?
 }
@@ -51,6 +54,17 @@ expect() {
 [[ $(run ok) == 0 ]] || { echo "not ok - all pass: status not 0"; fails=$((fails + 1)); }
 expect "all pass: the plan counts every case" "1..4"
 expect "all pass: numbered on across suites" "ok 4 b1"
+
+cpus=$(nproc)
+half=$((cpus / 2 > 0 ? cpus / 2 : 1))
+one=$(cat "$tmp/smp.0")
+two=$( (SHARDS=2 run ok >/dev/null; cat "$tmp/smp.0" "$tmp/smp.1") | tr '\n' ' ')
+if [[ $one == "$cpus" && $two == "$half $half " ]]; then
+	echo "ok - each VM gets its share of the $cpus CPUs"
+else
+	echo "not ok - CPUs: one VM given $one (want $cpus), two VMs given $two(want $half each)"
+	fails=$((fails + 1))
+fi
 
 [[ $(run lose) != 0 ]] || { echo "not ok - lost line: status 0"; fails=$((fails + 1)); }
 expect "lost line: the plan is the cases'" "1..4"
