@@ -2,7 +2,7 @@
 /*
  * bench-client - one load against character devices, timed.
  *
- *   bench-client [--procs N] read|write|open PATH[,PATH...] SIZE COUNT
+ *   bench-client [--procs N] [--wall] read|write|open PATH[,PATH...] SIZE COUNT
  *
  * N processes (default 1) each open every PATH and make COUNT read(2) or
  * write(2) calls of SIZE bytes on each, or COUNT open+read(SIZE)+close
@@ -21,10 +21,16 @@
  * Prints one line per PATH: the seconds its calls took, summed over the
  * processes and divided by N (with one PATH and one process, the load's
  * time). Exits non-zero if any call failed or came back short.
+ *
+ * With --wall (one PATH), the processes are a group of independent clients
+ * with requests in flight on one server at once: each opens its device and
+ * waits at a start line, and the one line printed is the wall time from the
+ * start to the end of the last process.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +50,8 @@ struct load {
 	size_t size;
 	long count;
 	double *seconds; /* [process][path], shared with the processes */
+	int ready[2]; /* --wall: a byte from each process once its devices are open */
+	int start[2]; /* --wall: closed by the parent, the start for all at once */
 };
 
 static double now(void)
@@ -95,6 +103,19 @@ static int one_round(const char *pattern, int index, char *buf, size_t size)
 	return err;
 }
 
+/* --wall: tell the parent this process is ready, and wait for the start. */
+static int wait_for_start(const struct load *l)
+{
+	char byte = 0;
+
+	close(l->start[1]);
+	if (write(l->ready[1], &byte, 1) != 1 || read(l->start[0], &byte, 1) != 0) {
+		perror("bench-client: start line");
+		return -1;
+	}
+	return 0;
+}
+
 /* Process @index's part of @l; its times in l->seconds[index * l->nr_paths + path]. */
 static int run_one(const struct load *l, int index)
 {
@@ -107,6 +128,8 @@ static int run_one(const struct load *l, int index)
 	for (int p = 0; p < l->nr_paths; p++)
 		if (l->mode != MODE_OPEN && (fds[p] = open_dev(l->paths[p], index, flags)) < 0)
 			return 1;
+	if (l->ready[1] >= 0 && wait_for_start(l))
+		return 1;
 	t0 = now();
 	for (long i = 0; i < l->count * l->nr_paths; i++) {
 		int p = i % l->nr_paths;
@@ -128,10 +151,12 @@ static int run_one(const struct load *l, int index)
 static void usage(FILE *f, const char *argv0)
 {
 	fprintf(f,
-		"usage: %s [--procs N] read|write|open PATH[,PATH...] SIZE COUNT\n"
+		"usage: %s [--procs N] [--wall] read|write|open PATH[,PATH...] SIZE COUNT\n"
 		"N processes each make COUNT calls of SIZE bytes on every PATH (\"%%d\": the\n"
 		"process's index), taking the PATHs in turn; prints the seconds of each\n"
-		"PATH's calls, one line each (summed over the processes, divided by N).\n",
+		"PATH's calls, one line each (summed over the processes, divided by N).\n"
+		"--wall (one PATH): the processes start at once; prints the wall time from\n"
+		"the start to the end of the last one.\n",
 		argv0);
 }
 
@@ -161,10 +186,35 @@ static int parse_mode(struct load *l, const char *word)
 	return -1;
 }
 
-/* Run @procs processes of @l and wait for them; 0 when every call succeeded. */
-static int run_procs(const struct load *l, int procs)
+/*
+ * --wall: wait until all @procs processes are ready, start them at once and
+ * return the start time; a negative time when a process never got ready.
+ */
+static double start_group(struct load *l, int procs)
 {
-	int failed = 0;
+	double t0 = -1;
+	char byte;
+	int n = 0;
+
+	close(l->ready[1]);
+	close(l->start[0]);
+	while (n < procs && read(l->ready[0], &byte, 1) == 1)
+		n++;
+	if (n == procs)
+		t0 = now();
+	close(l->start[1]);
+	close(l->ready[0]);
+	return t0;
+}
+
+/*
+ * Run @procs processes of @l and wait for them; 0 when every call succeeded.
+ * With --wall, *@wall is the group's wall time.
+ */
+static int run_procs(struct load *l, int procs, double *wall)
+{
+	int failed = 0, forked = 0;
+	double t0 = 0;
 
 	for (int i = 0; i < procs; i++) {
 		pid_t pid = fork();
@@ -176,10 +226,14 @@ static int run_procs(const struct load *l, int procs)
 			failed = 1;
 			break;
 		}
+		forked++;
 	}
+	if (l->ready[1] >= 0 && (t0 = start_group(l, forked)) < 0)
+		failed = 1;
 	for (int status; wait(&status) > 0;)
 		if (!WIFEXITED(status) || WEXITSTATUS(status))
 			failed = 1;
+	*wall = now() - t0;
 	return failed;
 }
 
@@ -187,23 +241,28 @@ int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "procs", required_argument, NULL, 'p' },
+		{ "wall", no_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct load l = { 0 };
+	struct load l = { .ready = { -1, -1 }, .start = { -1, -1 } };
 	int procs = 1, c, failed;
+	bool wall = false;
+	double wall_seconds;
 	char *end;
 
-	while ((c = getopt_long(argc, argv, "p:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "p:wh", opts, NULL)) != -1) {
 		if (c == 'p') {
 			procs = atoi(optarg);
+		} else if (c == 'w') {
+			wall = true;
 		} else {
 			usage(c == 'h' ? stdout : stderr, argv[0]);
 			return c == 'h' ? 0 : 2;
 		}
 	}
 	if (argc - optind != 4 || procs < 1 || parse_mode(&l, argv[optind]) ||
-	    parse_paths(&l, argv[optind + 1])) {
+	    parse_paths(&l, argv[optind + 1]) || (wall && l.nr_paths != 1)) {
 		usage(stderr, argv[0]);
 		return 2;
 	}
@@ -223,7 +282,16 @@ int main(int argc, char **argv)
 		perror("bench-client: mmap");
 		return 1;
 	}
-	failed = run_procs(&l, procs);
+	if (wall && (pipe2(l.ready, O_CLOEXEC) || pipe2(l.start, O_CLOEXEC))) {
+		perror("bench-client: pipe");
+		return 1;
+	}
+	failed = run_procs(&l, procs, &wall_seconds);
+	if (wall) {
+		if (!failed)
+			printf("%.6f\n", wall_seconds);
+		return failed;
+	}
 	for (int p = 0; p < l.nr_paths; p++) {
 		double sum = 0;
 

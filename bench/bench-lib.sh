@@ -129,6 +129,43 @@ env_load() {
 	load "${@:3}"
 }
 
+# group_load LABEL RAW-DEV CDEV-DEV CLIENT-ARGS...: REPEAT runs of a group
+# of independent client processes (bench-client --wall: they start at once,
+# with requests in flight on one server together, which the interleaved
+# loads never have), timed as the group's wall time, on the raw server and
+# on libcdev's, which goes first changing every run. The row: the medians,
+# and lib/raw the median of the runs' ratios.
+group_load() {
+	local label=$1 rdev=$2 cdev=$3 r
+	local -a t_raw=() t_lib=() r_lib_raw=()
+	shift 3
+	for ((r = 0; r < REPEAT; r++)); do
+		if ((r % 2)); then
+			t_lib+=("$(client --wall "${@/DEV/$cdev}")")
+			t_raw+=("$(client --wall "${@/DEV/$rdev}")")
+		else
+			t_raw+=("$(client --wall "${@/DEV/$rdev}")")
+			t_lib+=("$(client --wall "${@/DEV/$cdev}")")
+		fi
+		r_lib_raw+=("$(ratio "${t_lib[-1]}" "${t_raw[-1]}")")
+	done
+	row_ratios "$label" - "$(median_of t_raw)" "$(median_of t_lib)" \
+		"$(printf '%.2f' "$(median_of r_lib_raw)")"
+}
+
+# group_loads UNIT RAW-PATTERN CDEV-PATTERN: the group loads, GROUP_SIZES (N
+# processes at once) reading 64 KiB, on one UNIT (the patterns' 0) and on a
+# UNIT each (%d); MIB in all, whatever N.
+group_loads() {
+	local unit=$1 raw=$2 cdev=$3 p
+	for p in $GROUP_SIZES; do
+		group_load "$p at once, one $unit, 64 KiB" "${raw/\%d/0}" "${cdev/\%d/0}" \
+			--procs "$p" read DEV 65536 $((MIB * 1024 / 64 / p))
+		group_load "$p at once, own ${unit}s, 64 KiB" "$raw" "$cdev" \
+			--procs "$p" read DEV 65536 $((MIB * 1024 / 64 / p))
+	done
+}
+
 # target TEXT LIMIT LABEL...: each load's ratio against LIMIT (a time ratio:
 # at most LIMIT is met), printed with the figures measured. With
 # TARGET_COPY=1, a read's ratio is against raw+copy where it was measured.
@@ -154,6 +191,16 @@ request_targets() {
 		"read ${MIB} MiB in 128 KiB" "write ${MIB} MiB in 128 KiB"
 	target "$MAXP clients, aggregate throughput at least raw's" 1.00 \
 		"$MAXP clients, one $1, 64 KiB reads" "$MAXP clients, own ${1}s, 64 KiB reads"
+}
+
+# group_targets UNIT: the group loads' target: each group's wall time at
+# most raw's.
+group_targets() {
+	local p labels=()
+	for p in $GROUP_SIZES; do
+		labels+=("$p at once, one $1, 64 KiB" "$p at once, own ${1}s, 64 KiB")
+	done
+	target "groups of client processes at once, wall time at most raw's" 1.00 "${labels[@]}"
 }
 
 # copy_targets UNIT: the same, reads of the copying servers: lib+copy against raw+copy.

@@ -14,12 +14,13 @@
 #                      BENCH_OPS   calls per latency load (20000)
 #                      BENCH_REPEAT runs of each load, the median counts (3)
 #                      BENCH_PROCS client counts of the concurrency loads ("1 2 4 8")
+#                      BENCH_GROUPS processes at once of the group loads ("2 4 8")
 # BENCH_BUILDDIR is the directory with the programs (default: this script's).
 set -euo pipefail
 
 case "${1:-}" in
 -h|--help)
-	sed -n '3,17s/^# \{0,1\}//p' "$0"
+	sed -n '3,18s/^# \{0,1\}//p' "$0"
 	exit 0
 	;;
 esac
@@ -29,8 +30,11 @@ MIB=${BENCH_MIB:-64}
 OPS=${BENCH_OPS:-20000}
 REPEAT=${BENCH_REPEAT:-3}
 PROCS=${BENCH_PROCS:-"1 2 4 8"}
-MAXP=1
+GROUP_SIZES=${BENCH_GROUPS:-"2 4 8"}
+MAXP=1 # the most clients of the concurrency loads
 for p in $PROCS; do [ "$p" -gt "$MAXP" ] && MAXP=$p; done
+NODES_EACH=$MAXP # the nodes (files) each server has: a client of a load each
+for p in $GROUP_SIZES; do [ "$p" -gt "$NODES_EACH" ] && NODES_EACH=$p; done
 
 if [ ! -c /dev/fuse ]; then
 	echo "${0##*/}: no /dev/fuse here: the FUSE backend cannot be measured" >&2
@@ -66,18 +70,18 @@ start() {
 	PIDS+=($!)
 	wait_for 60 ready_or_gone "$out" "${PIDS[-1]}"
 	kill -0 "${PIDS[-1]}" 2>/dev/null || { echo "${0##*/}: $1 failed" >&2; return 1; }
-	wait_for 60 files_exist "$dir" "$prefix" "$MAXP"
+	wait_for 60 files_exist "$dir" "$prefix" "$NODES_EACH"
 }
 
 echo "libcdev FUSE backend benchmark: $(uname -r), $(nproc) CPUs; ${MIB} MiB per throughput load," \
 	"${OPS} calls per latency load, median of ${REPEAT}"
-start "$TMP/raw.out" "$RAW" bench-raw "$B/bench-fuse-raw" --count "$MAXP" --prefix bench-raw "$RAW"
-start "$TMP/raw-copy.out" "$RAWC" bench-raw "$B/bench-fuse-raw" --copy --count "$MAXP" \
+start "$TMP/raw.out" "$RAW" bench-raw "$B/bench-fuse-raw" --count "$NODES_EACH" --prefix bench-raw "$RAW"
+start "$TMP/raw-copy.out" "$RAWC" bench-raw "$B/bench-fuse-raw" --copy --count "$NODES_EACH" \
 	--prefix bench-raw "$RAWC"
 start "$TMP/drv.out" "$LIB" bench-cdev "$B/bench-drv" --backend fuse --mountpoint "$LIB" \
-	--count "$MAXP" --prefix bench-cdev
+	--count "$NODES_EACH" --prefix bench-cdev
 start "$TMP/drv-copy.out" "$LIBC" bench-cdev "$B/bench-drv" --copy --backend fuse \
-	--mountpoint "$LIBC" --count "$MAXP" --prefix bench-cdev
+	--mountpoint "$LIBC" --count "$NODES_EACH" --prefix bench-cdev
 header
 # One client: the client and the servers on one CPU (bench-lib.sh, pin).
 pin 0
@@ -107,10 +111,13 @@ for p in $PROCS; do
 	env_load "${CN[@]}" "$p clients, own files, 64 KiB reads" - "$RAW/bench-raw%d" \
 		"$LIB/bench-cdev%d" --procs "$p" read DEV 65536 "$n"
 done
+# Groups of client processes at once, on one server at a time (bench-lib.sh).
+group_loads file "$RAW/bench-raw%d" "$LIB/bench-cdev%d"
 
 echo
 echo "targets (ratios of times, libcdev/raw):"
 request_targets file
+group_targets file
 copy_targets file
 
 # The direct backend: no kernel at all, the dispatcher against a plain call.

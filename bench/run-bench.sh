@@ -14,13 +14,14 @@
 #                      BENCH_REPEAT runs of each load, the median counts (3)
 #                      BENCH_NODES nodes of the scale load (256)
 #                      BENCH_PROCS client counts of the concurrency loads ("1 2 4 8")
+#                      BENCH_GROUPS processes at once of the group loads ("2 4 8")
 #                      BENCH_REGIONS regions held in the allocator load ("10 1000 10000")
 # BENCH_BUILDDIR is the directory with the programs (default: this script's).
 set -euo pipefail
 
 case "${1:-}" in
 -h|--help)
-	sed -n '3,17s/^# \{0,1\}//p' "$0"
+	sed -n '3,18s/^# \{0,1\}//p' "$0"
 	exit 0
 	;;
 esac
@@ -31,9 +32,12 @@ OPS=${BENCH_OPS:-20000}
 REPEAT=${BENCH_REPEAT:-3}
 NODES=${BENCH_NODES:-256}
 PROCS=${BENCH_PROCS:-"1 2 4 8"}
+GROUP_SIZES=${BENCH_GROUPS:-"2 4 8"}
 REGIONS=${BENCH_REGIONS:-"10 1000 10000"}
-MAXP=1
+MAXP=1 # the most clients of the concurrency loads
 for p in $PROCS; do [ "$p" -gt "$MAXP" ] && MAXP=$p; done
+NODES_EACH=$MAXP # the nodes (files) each server has: a client of a load each
+for p in $GROUP_SIZES; do [ "$p" -gt "$NODES_EACH" ] && NODES_EACH=$p; done
 
 # The region registry is a file: on a tmpfs, as /run is on a real system.
 TMP=$(mktemp -d -p "$( [ -d /dev/shm ] && echo /dev/shm || echo /tmp)")
@@ -78,10 +82,10 @@ start_drv() {
 
 echo "libcdev benchmark: $(uname -r), $(nproc) CPUs; ${MIB} MiB per throughput load," \
 	"${OPS} calls per latency load, median of ${REPEAT}"
-start_raw bench-raw "$MAXP"
-RAW_COPY=1 start_raw bench-rawc "$MAXP"
-start_drv bench-cdev "$MAXP"
-start_drv bench-cdevc "$MAXP" --copy
+start_raw bench-raw "$NODES_EACH"
+RAW_COPY=1 start_raw bench-rawc "$NODES_EACH"
+start_drv bench-cdev "$NODES_EACH"
+start_drv bench-cdevc "$NODES_EACH" --copy
 # Warm-up, not measured: the first calls into each server are slower (under
 # TCG, the code is translated on first use), which would count against the
 # one that goes first.
@@ -117,6 +121,8 @@ for p in $PROCS; do
 	env_load "${CN[@]}" "$p clients, own nodes, 64 KiB reads" - /dev/bench-raw%d \
 		/dev/bench-cdev%d --procs "$p" read DEV 65536 "$n"
 done
+# Groups of client processes at once, on one server at a time (bench-lib.sh).
+group_loads node /dev/bench-raw%d /dev/bench-cdev%d
 
 # Scale: until NODES nodes are live, once per run, raw first then libcdev.
 SCALE_MAJOR=$(free_major)
@@ -148,6 +154,7 @@ min_regions=$(awk 'NR == 1 { print $1 }' "$TMP/allocator")
 echo
 echo "targets (ratios of times, libcdev/raw):"
 request_targets node
+group_targets node
 target "$NODES nodes live, at most 1.2x raw's time" 1.20 "$NODES nodes live"
 target "allocator with $max_regions regions, at most 3x its cost with $min_regions" 3.00 allocator
 copy_targets node
