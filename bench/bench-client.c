@@ -50,8 +50,8 @@ struct load {
 	size_t size;
 	long count;
 	double *seconds; /* [process][path], shared with the processes */
-	int ready[2]; /* --wall: a byte from each process once its devices are open */
-	int start[2]; /* --wall: closed by the parent, the start for all at once */
+	int ready[2];	 /* --wall: a byte from each process once its devices are open */
+	int start[2];	 /* --wall: closed by the parent, the start for all at once */
 };
 
 static double now(void)

@@ -51,12 +51,12 @@ MODULE_AUTHOR("The libcdev authors");
 MODULE_DESCRIPTION("Blocking pipes with poll, after LDD3's scullpipe");
 MODULE_VERSION("1.0");
 
-#define PIPE_MAX_DEVS	64
+#define PIPE_MAX_DEVS	256
 #define PIPE_MAX_BUFFER (1 << 20)
 
 static int pipe_nr_devs = 2;
 module_param_named(count, pipe_nr_devs, int, 0444);
-MODULE_PARM_DESC(count, "number of pipes, 1-64 (default 2)");
+MODULE_PARM_DESC(count, "number of pipes, 1-256 (default 2)");
 
 static int pipe_buffer_size = 4000;
 module_param_named(buffer_size, pipe_buffer_size, int, 0444);

@@ -77,9 +77,11 @@ struct lf_pool {
  * may wait in methods at once: as many as a busy event device has (a
  * quarter of it for one device number's reads). A waiting thread costs about
  * 22 KiB of memory (its stack's used pages, its buffers' first page); the
- * rest of its stack and receive buffer is address space only.
+ * rest of its stack and receive buffer is address space only. The system
+ * bounds it first (vm.max_map_count: about 32,000 threads in a process), and
+ * a thread that cannot start is a refusal, as the bound is.
  */
-#define LF_DEFAULT_MAX_THREADS 16384
+#define LF_DEFAULT_MAX_THREADS 65536
 #define LF_IDLE_SECONDS	       5
 
 /*

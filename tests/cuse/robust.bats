@@ -63,7 +63,7 @@ count_threads() {
 	poll_until fds_at_most "$MOD_PID" "$fds"
 	# The request threads stay within the pool's bound.
 	echo "threads: $threads at load, $(count_threads "$MOD_PID") after"
-	[ "$(count_threads "$MOD_PID")" -le $((threads + ${LIBCDEV_MAX_THREADS:-16384})) ]
+	[ "$(count_threads "$MOD_PID")" -le $((threads + ${LIBCDEV_MAX_THREADS:-65536})) ]
 	run "$CDEVCTL" rmmod stressmod
 	[ "$status" -eq 0 ]
 	poll_until pid_gone "$MOD_PID"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The request threads are bounded (LIBCDEV_MAX_THREADS, 16384 by default,
+# The request threads are bounded (LIBCDEV_MAX_THREADS, 65536 by default,
 # so that a thousand callers may block on one device) and never waited
 # for: readers blocked on one device cannot stall another device, nor the
 # write that would wake them; the requests beyond a device's share fail
