@@ -43,14 +43,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-wait_for() { # SECONDS COMMAND...
-	local end=$(($(date +%s) + $1))
-	shift
-	until "$@"; do
-		[ "$(date +%s)" -lt "$end" ] || { echo "${0##*/}: timed out: $*" >&2; return 1; }
-		sleep 0.05
-	done
-}
+# wait_for: shared with the other benchmark scripts.
+# shellcheck source=bench/bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
 threads() { ls "/proc/$DRV/task" | wc -l; }
 threads_at_least() { [ "$(threads)" -ge "$1" ]; }
 rss_kib() { awk '/^VmRSS/ { print $2 }' "/proc/$DRV/status"; }
