@@ -144,6 +144,24 @@ ready $MAJ:$MIN" ]
 	[ ! -e "$old" ]
 }
 
+@test "the first start at the default place after a kill -9 clears the stale mount, whichever driver it is" {
+	local other
+	start_default_driver
+	old=$(driver_location)
+	kill -9 "$DRV_PID"
+	wait "$DRV_PID" || true
+	# Another driver mounting at the default place, as another suite's may.
+	start_default_driver
+	other=$DRV_PID
+	mv "$BATS_TEST_TMPDIR/driver.out" "$BATS_TEST_TMPDIR/other.out"
+	grep -qx "libcdev: fuse: removed the stale mount at $old" "$BATS_TEST_TMPDIR/other.out"
+	! is_mounted "$old"
+	# The next start finds nothing left to clear.
+	start_default_driver
+	! grep -q "stale mount" "$BATS_TEST_TMPDIR/driver.out"
+	stop_server "$other"
+}
+
 @test "a mount point in use by another driver makes the backend fail EBUSY" {
 	start_driver
 	run "$DRV" --backend fuse --mountpoint "$NODE_DIR" --prefix other
