@@ -108,8 +108,13 @@ static int wait_for_start(const struct load *l)
 {
 	char byte = 0;
 
+	int ok;
+
 	close(l->start[1]);
-	if (write(l->ready[1], &byte, 1) != 1 || read(l->start[0], &byte, 1) != 0) {
+	/* Closed once written: a process that failed before makes no wait for ever. */
+	ok = write(l->ready[1], &byte, 1) == 1;
+	close(l->ready[1]);
+	if (!ok || read(l->start[0], &byte, 1) != 0) {
 		perror("bench-client: start line");
 		return -1;
 	}
