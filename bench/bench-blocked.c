@@ -24,6 +24,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "dev-path.h"
+
 struct caller {
 	pthread_t thread;
 	const char *pattern;
@@ -33,16 +35,6 @@ struct caller {
 
 static atomic_int nr_opened, nr_failed;
 
-static void node_path(char *path, size_t size, const char *pattern, int node)
-{
-	const char *mark = strstr(pattern, "%d");
-
-	if (mark)
-		snprintf(path, size, "%.*s%d%s", (int)(mark - pattern), pattern, node, mark + 2);
-	else
-		snprintf(path, size, "%s", pattern);
-}
-
 static void *caller_main(void *arg)
 {
 	struct caller *c = arg;
@@ -50,7 +42,7 @@ static void *caller_main(void *arg)
 	ssize_t r;
 	int fd;
 
-	node_path(path, sizeof(path), c->pattern, c->node);
+	dev_path(path, sizeof(path), c->pattern, c->node);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		fprintf(stderr, "bench-blocked: %s: %s\n", path, strerror(errno));
@@ -93,7 +85,7 @@ static int feed_node(const char *pattern, int node, long count)
 	int fd;
 
 	memset(buf, 'x', sizeof(buf));
-	node_path(path, sizeof(path), pattern, node);
+	dev_path(path, sizeof(path), pattern, node);
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0) {
 		fprintf(stderr, "bench-blocked: %s: %s\n", path, strerror(errno));

@@ -39,6 +39,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dev-path.h"
+
 enum mode { MODE_READ, MODE_WRITE, MODE_OPEN };
 
 #define MAX_PATHS 8
@@ -64,15 +66,10 @@ static double now(void)
 
 static int open_dev(const char *pattern, int index, int flags)
 {
-	const char *mark = strstr(pattern, "%d");
 	char path[4096];
 	int fd;
 
-	if (mark)
-		snprintf(path, sizeof(path), "%.*s%d%s", (int)(mark - pattern), pattern, index,
-			 mark + 2);
-	else
-		snprintf(path, sizeof(path), "%s", pattern);
+	dev_path(path, sizeof(path), pattern, index);
 	fd = open(path, flags | O_CLOEXEC);
 	if (fd < 0)
 		fprintf(stderr, "bench-client: %s: %s\n", path, strerror(errno));

@@ -36,6 +36,12 @@ wait_for() {
 	done
 }
 
+largest() { # N...: the largest of the numbers
+	local n max=$1
+	for n; do ((n > max)) && max=$n; done
+	echo "$max"
+}
+
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # pin CPU: from now on the servers in PIDS (each of their threads, and the

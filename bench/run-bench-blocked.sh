@@ -32,20 +32,11 @@ TMP=$(mktemp -d)
 export LIBCDEV_REGISTRY=$TMP/regions
 DRV=
 CLIENT=
-cleanup() {
-	[ -z "$CLIENT" ] || kill "$CLIENT" 2>/dev/null || true
-	[ -z "$DRV" ] || kill "$DRV" 2>/dev/null || true
-	wait 2>/dev/null || true
-	if mountpoint -q "$TMP/nodes" 2>/dev/null; then
-		fusermount3 -u -z "$TMP/nodes" 2>/dev/null || umount -l "$TMP/nodes" 2>/dev/null || true
-	fi
-	rm -rf --one-file-system "$TMP"
-}
-trap cleanup EXIT
-
-# wait_for: shared with the other benchmark scripts.
+PIDS=()
 # shellcheck source=bench/bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"
+# The driver and the client still running, the mount, TMP (bench-lib.sh).
+trap 'PIDS=($CLIENT $DRV); fuse_servers_cleanup' EXIT
 threads() { ls "/proc/$DRV/task" | wc -l; }
 threads_at_least() { [ "$(threads)" -ge "$1" ]; }
 rss_kib() { awk '/^VmRSS/ { print $2 }' "/proc/$DRV/status"; }

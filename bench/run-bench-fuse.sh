@@ -31,10 +31,6 @@ OPS=${BENCH_OPS:-20000}
 REPEAT=${BENCH_REPEAT:-3}
 PROCS=${BENCH_PROCS:-"1 2 4 8"}
 GROUP_SIZES=${BENCH_GROUPS:-"2 4 8"}
-MAXP=1 # the most clients of the concurrency loads
-for p in $PROCS; do [ "$p" -gt "$MAXP" ] && MAXP=$p; done
-NODES_EACH=$MAXP # the nodes (files) each server has: a client of a load each
-for p in $GROUP_SIZES; do [ "$p" -gt "$NODES_EACH" ] && NODES_EACH=$p; done
 
 if [ ! -c /dev/fuse ]; then
 	echo "${0##*/}: no /dev/fuse here: the FUSE backend cannot be measured" >&2
@@ -52,6 +48,10 @@ PIDS=()
 # with run-bench.sh and run-bench-instr.sh.
 # shellcheck source=bench/bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"
+# shellcheck disable=SC2086 # the lists are numbers, split at spaces
+MAXP=$(largest 1 $PROCS) # the most clients of the concurrency loads
+# shellcheck disable=SC2086
+NODES_EACH=$(largest "$MAXP" $GROUP_SIZES) # the nodes (files) each server has: one a client
 trap fuse_servers_cleanup EXIT
 
 files_exist() { # DIR PREFIX COUNT

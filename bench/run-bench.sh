@@ -34,10 +34,6 @@ NODES=${BENCH_NODES:-256}
 PROCS=${BENCH_PROCS:-"1 2 4 8"}
 GROUP_SIZES=${BENCH_GROUPS:-"2 4 8"}
 REGIONS=${BENCH_REGIONS:-"10 1000 10000"}
-MAXP=1 # the most clients of the concurrency loads
-for p in $PROCS; do [ "$p" -gt "$MAXP" ] && MAXP=$p; done
-NODES_EACH=$MAXP # the nodes (files) each server has: a client of a load each
-for p in $GROUP_SIZES; do [ "$p" -gt "$NODES_EACH" ] && NODES_EACH=$p; done
 
 # The region registry is a file: on a tmpfs, as /run is on a real system.
 TMP=$(mktemp -d -p "$( [ -d /dev/shm ] && echo /dev/shm || echo /tmp)")
@@ -53,6 +49,10 @@ trap cleanup EXIT
 # now, wait_for, median, client, row, load: shared with run-bench-fuse.sh.
 # shellcheck source=bench/bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"
+# shellcheck disable=SC2086 # the lists are numbers, split at spaces
+MAXP=$(largest 1 $PROCS) # the most clients of the concurrency loads
+# shellcheck disable=SC2086
+NODES_EACH=$(largest "$MAXP" $GROUP_SIZES) # the nodes (files) each server has: one a client
 
 nodes_exist() { # PREFIX COUNT
 	local i
