@@ -31,6 +31,8 @@ cleanup() {
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
+# Interrupted or killed: exit, so that the clean-up above runs.
+trap 'exit 130' INT TERM HUP
 
 wait_node() {
 	local _

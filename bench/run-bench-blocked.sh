@@ -37,6 +37,8 @@ PIDS=()
 . "$(dirname "$0")/bench-lib.sh"
 # The driver and the client still running, the mount, TMP (bench-lib.sh).
 trap 'PIDS=($CLIENT $DRV); fuse_servers_cleanup' EXIT
+# Interrupted or killed: exit, so that the clean-up above runs.
+trap 'exit 130' INT TERM HUP
 threads() { ls "/proc/$DRV/task" | wc -l; }
 threads_at_least() { [ "$(threads)" -ge "$1" ]; }
 rss_kib() { awk '/^VmRSS/ { print $2 }' "/proc/$DRV/status"; }

@@ -53,6 +53,8 @@ MAXP=$(largest 1 $PROCS) # the most clients of the concurrency loads
 # shellcheck disable=SC2086
 NODES_EACH=$(largest "$MAXP" $GROUP_SIZES) # the nodes (files) each server has: one a client
 trap fuse_servers_cleanup EXIT
+# Interrupted or killed: exit, so that the clean-up above runs.
+trap 'exit 130' INT TERM HUP
 
 files_exist() { # DIR PREFIX COUNT
 	local i

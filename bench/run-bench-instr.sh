@@ -49,6 +49,8 @@ PIDS=()
 # shellcheck source=bench/bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"
 trap fuse_servers_cleanup EXIT
+# Interrupted or killed: exit, so that the clean-up above runs.
+trap 'exit 130' INT TERM HUP
 
 ready_or_gone() { grep -qsx ready "$1" || ! kill -0 "$2" 2>/dev/null; } # OUTPUT PID
 

@@ -45,6 +45,8 @@ cleanup() {
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
+# Interrupted or killed: exit, so that the clean-up above runs.
+trap 'exit 130' INT TERM HUP
 
 # now, wait_for, median, client, row, load: shared with run-bench-fuse.sh.
 # shellcheck source=bench/bench-lib.sh
