@@ -63,10 +63,15 @@ for h in linux/pci.h linux/usb.h net/sock.h linux/blkdev.h sound/core.h drm/drm_
 		fail=1
 	fi
 done
-# The buses, which the layer does not have yet, say so.
-printf '#include <linux/i2c.h>\n' > "$tmp/one.c"
+# What of the buses the layer does not have yet says so (I2C multiplexers);
+# what it has compiles.
+printf '#include <linux/i2c-mux.h>\n' > "$tmp/one.c"
 # shellcheck disable=SC2086
 $CC $flags -c "$tmp/one.c" -o "$tmp/one.o" 2> "$tmp/err" || true
-grep -q 'libcdev-kernel: I2C, SPI, GPIO and regmap are not available yet (<linux/i2c.h>)' "$tmp/err" ||
+grep -q 'libcdev-kernel: I2C, SPI, GPIO and regmap are not available yet (<linux/i2c-mux.h>)' "$tmp/err" ||
+	{ echo "FAIL: <linux/i2c-mux.h>: $(cat "$tmp/err")"; fail=1; }
+printf '#include <linux/i2c.h>\nint x;\n' > "$tmp/one.c"
+# shellcheck disable=SC2086
+$CC $flags -c "$tmp/one.c" -o "$tmp/one.o" 2> "$tmp/err" ||
 	{ echo "FAIL: <linux/i2c.h>: $(cat "$tmp/err")"; fail=1; }
 exit $fail

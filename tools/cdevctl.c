@@ -97,8 +97,10 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 			       " MODULE.so [param=value ...] [+ MODULE.so [param=value ...]]...\n\n"
 			       "Modules after '+' are loaded in the same host, in order, and may use the\n"
 			       "symbols the ones before them export (EXPORT_SYMBOL).\n"
-			       "--device and --devices describe platform devices (one per line in FILE)\n"
-			       "before the modules load: libcdev-platform(7).\n",
+			       "--device and --devices describe devices (one per line in FILE) before\n"
+			       "the modules load: platform devices (libcdev-platform(7)) and, as\n"
+			       "'i2c:BUS ADDR TYPE [model=regs:REG=VAL,...] [bus=/dev/i2c-N] [KEY=VALUE]...',\n"
+			       "I2C devices (libcdev-buses(7)).\n",
 			       PROG, cmd);
 			return 0;
 		default:

@@ -10,6 +10,7 @@ set -eu
 usage() {
 	cat <<USAGE
 Usage: corpus-survey.sh [--smoke] [--json] [--kbuild PATH] [--load VM-RUN CDEVCTL]
+       corpus-survey.sh --unpack
 
 Unpack the corpus from /usr/src/linux-source-6.1.tar.xz (the Debian package
 linux-source-6.1; fetched with apt-get download when it is not installed)
@@ -17,15 +18,17 @@ into \$CORPUS_CACHE (default \${XDG_CACHE_HOME:-\$HOME/.cache}/libcdev-corpus)
 and run cdev-kbuild check on it. --smoke checks a few folders only. --load
 then loads and removes each module that builds, in the test VM (VM-RUN, the
 build tree's tests/vm/vm-run) with CDEVCTL under LIBCDEV_STRICT=1
-(tools/corpus-load.sh).
+(tools/corpus-load.sh). --unpack only unpacks it and prints where (for the
+tests that build the kernel's own drivers).
 USAGE
 }
 
-smoke='' json='' kbuild=cdev-kbuild vmrun='' cdevctl=''
+smoke='' json='' kbuild=cdev-kbuild vmrun='' cdevctl='' unpack=''
 tools=$(cd "$(dirname "$0")" && pwd)
 while [ $# -gt 0 ]; do
 	case $1 in
 	--smoke) smoke=1; shift ;;
+	--unpack) unpack=1; shift ;;
 	--json) json=--json; shift ;;
 	--kbuild) [ $# -ge 2 ] || { usage >&2; exit 2; }; kbuild=$2; shift 2 ;;
 	--load) [ $# -ge 3 ] || { usage >&2; exit 2; }; vmrun=$2 cdevctl=$3; shift 3 ;;
@@ -61,6 +64,10 @@ if [ ! -f "$tree/.unpacked" ]; then
 	# shellcheck disable=SC2086 # a list of paths
 	tar -xJf "$(tarball)" -C "$cache" $parts
 	touch "$tree/.unpacked"
+fi
+if [ -n "$unpack" ]; then
+	echo "$tree"
+	exit 0
 fi
 cd "$tree"
 

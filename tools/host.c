@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include <libcdev/libcdev.h>
+#include <libcdev/i2c.h>
 #include <libcdev/irq.h>
 #include <libcdev/platform.h>
 
@@ -432,18 +433,18 @@ static int host_unload_all(struct host *h)
 	return ret;
 }
 
-/* The platform devices of --devices FILE, then of each --device, before any module loads. */
+/* The devices (platform, I2C) of --devices FILE, then of each --device, before any module loads. */
 static int describe_devices(const struct host_opts *o)
 {
 	int err;
 
 	if (o->devices_file) {
-		err = libcdev_platform_describe_file(o->devices_file);
+		err = libcdev_device_describe_file(o->devices_file);
 		if (err)
 			return report(o, err, "--devices %s: %s", o->devices_file, strerror(-err));
 	}
 	for (int i = 0; i < o->ndevices; i++) {
-		err = libcdev_platform_describe(o->devices[i], NULL);
+		err = libcdev_device_describe(o->devices[i]);
 		if (err)
 			return report(o, err, "--device '%s': %s", o->devices[i], strerror(-err));
 	}
@@ -503,7 +504,7 @@ int host_run(const struct host_opts *o)
 {
 	int ret = host_serve(o);
 
-	libcdev_platform_forget_described();
+	libcdev_device_forget_described();
 	libcdev_backend_stop();
 	return ret;
 }

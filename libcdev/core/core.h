@@ -72,6 +72,26 @@ int platform_module_stop(struct module *mod);
 int proc_module_stop(struct module *mod);
 /* The @n-th value of the described property @name of a platform device, or NULL (drivers/base/property.c). */
 const char *device_prop_nth(const struct device *dev, const char *name, unsigned int n);
+/* A property of a described device of any bus: KEY=VALUE, in the order given (drivers/base/describe.c). */
+struct platform_device_property {
+	struct platform_device_property *next;
+	char *key;
+	char *value;
+};
+/* Append KEY (@keylen bytes of @key) = @value to the list at @list: 0 or -ENOMEM. */
+int props_append(struct platform_device_property **list, const char *key, size_t keylen,
+		 const char *value);
+/* Free the list of properties at @p. */
+void props_free(struct platform_device_property *p);
+/*
+ * A bus device's own directory, sys/devices/platform/NAME or
+ * sys/bus/BUS/devices/NAME (drivers/base/core.c), where a driver's
+ * sysfs_create_group(&dev->kobj, ...) puts its files; gone with _del().
+ */
+int device_sysfs_add(struct device *dev);
+void device_sysfs_del(struct device *dev);
+/* I2C drivers a module left registered, unregistered at its unload (drivers/i2c/i2c-core-base.c). */
+int i2c_module_stop(struct module *mod);
 /* The attribute files of a device or class, removed with it (fs/kernfs.c). */
 void kfs_remove_device(struct device *dev);
 void kfs_remove_class(const struct class *cls);

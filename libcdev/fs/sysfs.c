@@ -18,15 +18,17 @@
 #include "fs/internal.h"
 #include <libcdev/sysfs.h>
 
-/* "sys/devices/platform/NAME" or "sys/class/CLASS/NAME" ('/' of a node name as '!', as sysfs does). */
+/* "sys/devices/platform/NAME", "sys/bus/BUS/devices/NAME" or "sys/class/CLASS/NAME" ('/' of a node name as '!', as sysfs does). */
 static int device_dir(const struct device *dev, char *buf, size_t size)
 {
 	size_t n;
 
 	if (!dev || !dev->name)
 		return -EINVAL;
-	if (dev->bus_name)
-		n = (size_t)snprintf(buf, size, "sys/devices/%s/", dev->bus_name);
+	if (dev->bus_name && !strcmp(dev->bus_name, "platform"))
+		n = (size_t)snprintf(buf, size, "sys/devices/platform/");
+	else if (dev->bus_name)
+		n = (size_t)snprintf(buf, size, "sys/bus/%s/devices/", dev->bus_name);
 	else if (dev->class)
 		n = (size_t)snprintf(buf, size, "sys/class/%s/", dev->class->name);
 	else

@@ -46,11 +46,11 @@
 	_DEFINE_DEV_PM_OPS(name, suspend_fn, resume_fn, NULL, NULL, NULL)
 #define EXPORT_SIMPLE_DEV_PM_OPS(name, suspend_fn, resume_fn) \
 	DEFINE_SIMPLE_DEV_PM_OPS(name, suspend_fn, resume_fn)
-#define SIMPLE_DEV_PM_OPS(name, suspend_fn, resume_fn)                                         \
-	static const struct dev_pm_ops __maybe_unused name = { SYSTEM_SLEEP_PM_OPS(suspend_fn, \
-										   resume_fn) }
+/* As the kernel's, without "static": drivers write "static SIMPLE_DEV_PM_OPS(...)". */
+#define SIMPLE_DEV_PM_OPS(name, suspend_fn, resume_fn) \
+	const struct dev_pm_ops __maybe_unused name = { SYSTEM_SLEEP_PM_OPS(suspend_fn, resume_fn) }
 #define UNIVERSAL_DEV_PM_OPS(name, suspend_fn, resume_fn, idle_fn) \
-	static const struct dev_pm_ops __maybe_unused name = {     \
+	const struct dev_pm_ops __maybe_unused name = {            \
 		SYSTEM_SLEEP_PM_OPS(suspend_fn, resume_fn),        \
 		RUNTIME_PM_OPS(suspend_fn, resume_fn, idle_fn)     \
 	}

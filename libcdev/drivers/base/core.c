@@ -302,3 +302,75 @@ _public_ int dev_set_name(struct device *dev, const char *fmt, ...)
 	dev->name = name;
 	return 0;
 }
+
+/* ---- a bus device's own directory (the kernel's device kobject) ---- */
+
+/* dev_sysfs_ops: a device's attribute files call the device_attribute's show() and store(). */
+static ssize_t dev_kobj_show(struct kobject *kobj, struct attribute *attr, char *buf)
+{
+	struct device_attribute *a = container_of(attr, struct device_attribute, attr);
+
+	return a->show ? a->show(container_of(kobj, struct device, kobj), a, buf) : -EIO;
+}
+
+static ssize_t dev_kobj_store(struct kobject *kobj, struct attribute *attr, const char *buf,
+			      size_t count)
+{
+	struct device_attribute *a = container_of(attr, struct device_attribute, attr);
+
+	return a->store ? a->store(container_of(kobj, struct device, kobj), a, buf, count) : -EIO;
+}
+
+static const struct sysfs_ops dev_kobj_sysfs_ops = {
+	.show = dev_kobj_show,
+	.store = dev_kobj_store,
+};
+
+/* The bus owns the device's memory: the kobject only names its directory. */
+static void dev_kobj_release(struct kobject *kobj)
+{
+	(void)kobj;
+}
+
+static const struct kobj_type dev_kobj_type = {
+	.release = dev_kobj_release,
+	.sysfs_ops = &dev_kobj_sysfs_ops,
+};
+
+/* The directories the devices of each bus live in, as fs/sysfs.c names them. */
+#define BUS_DIR(var, path)                                                                         \
+	static struct kobject var = {                                                              \
+		.name = (char *)(path), .refcount = 1, .state_initialized = 1, .state_in_sysfs = 1 \
+	}
+BUS_DIR(platform_dir, "devices/platform");
+BUS_DIR(i2c_dir, "bus/i2c/devices");
+BUS_DIR(spi_dir, "bus/spi/devices");
+
+static struct kobject *bus_dir(const char *bus)
+{
+	if (!strcmp(bus, "platform"))
+		return &platform_dir;
+	if (!strcmp(bus, "i2c"))
+		return &i2c_dir;
+	if (!strcmp(bus, "spi"))
+		return &spi_dir;
+	return NULL;
+}
+
+int device_sysfs_add(struct device *dev)
+{
+	struct kobject *dir = dev->bus_name ? bus_dir(dev->bus_name) : NULL;
+
+	if (!dir || !dev->name)
+		return -EINVAL;
+	kobject_init(&dev->kobj, &dev_kobj_type);
+	return kobject_add(&dev->kobj, dir, "%s", dev->name);
+}
+
+void device_sysfs_del(struct device *dev)
+{
+	if (!dev->kobj.state_in_sysfs)
+		return;
+	kobject_del(&dev->kobj);
+	kobject_put(&dev->kobj);
+}

@@ -14,6 +14,7 @@
 
 #include "core/core.h"
 #include "drivers/base/base.h"
+#include <libcdev/i2c.h>
 #include <libcdev/platform.h>
 
 static int describe_error(const char *line, const char *word, const char *why)
@@ -22,8 +23,8 @@ static int describe_error(const char *line, const char *word, const char *why)
 	return -EINVAL;
 }
 
-static int describe_add_prop(struct platform_device *pdev, const char *key, size_t keylen,
-			     const char *value)
+int props_append(struct platform_device_property **list, const char *key, size_t keylen,
+		 const char *value)
 {
 	struct platform_device_property *p = calloc(1, sizeof(*p)), **pp;
 
@@ -32,7 +33,7 @@ static int describe_add_prop(struct platform_device *pdev, const char *key, size
 		return -ENOMEM;
 	}
 	/* In the order given. */
-	for (pp = &pdev->props; *pp; pp = &(*pp)->next)
+	for (pp = list; *pp; pp = &(*pp)->next)
 		;
 	*pp = p;
 	return 0;
@@ -103,7 +104,7 @@ static int describe_word(const char *line, const char *w, struct platform_device
 		if (*end || b < a || (w[0] == 'r' && b > INT32_MAX))
 			return describe_error(line, w, "a rate in Hz, or microvolts (MIN-MAX)");
 	}
-	return describe_add_prop(pdev, w, (size_t)(eq - w), eq + 1);
+	return props_append(&pdev->props, w, (size_t)(eq - w), eq + 1);
 }
 
 /*
@@ -212,7 +213,8 @@ _public_ int libcdev_platform_describe(const char *line, struct platform_device 
 	return 0;
 }
 
-_public_ int libcdev_platform_describe_file(const char *path)
+/* @one() for each line of @path; '#' starts a comment, blank lines are skipped. */
+static int describe_file(const char *path, int (*one)(const char *line))
 {
 	char *line = NULL;
 	size_t cap = 0;
@@ -232,11 +234,45 @@ _public_ int libcdev_platform_describe_file(const char *path)
 			*hash = '\0';
 		if (strspn(line, " \t\n") == strlen(line))
 			continue;
-		err = libcdev_platform_describe(line, NULL);
+		err = one(line);
 		if (err)
 			pr_err_lib("%s:%d: the device above is not registered", path, n);
 	}
 	free(line);
 	fclose(f);
 	return err;
+}
+
+static int describe_platform_line(const char *line)
+{
+	return libcdev_platform_describe(line, NULL);
+}
+
+_public_ int libcdev_platform_describe_file(const char *path)
+{
+	return describe_file(path, describe_platform_line);
+}
+
+/* ---- devices of every bus ---- */
+
+_public_ int libcdev_device_describe(const char *line)
+{
+	if (!line)
+		return -EINVAL;
+	line += strspn(line, " \t");
+	if (!strncmp(line, "i2c:", 4))
+		return libcdev_i2c_describe(line, NULL);
+	return libcdev_platform_describe(line, NULL);
+}
+
+_public_ int libcdev_device_describe_file(const char *path)
+{
+	return describe_file(path, libcdev_device_describe);
+}
+
+_public_ void libcdev_device_forget_described(void)
+{
+	/* Clients first: a platform device's driver may have made an adapter. */
+	libcdev_i2c_forget_described();
+	libcdev_platform_forget_described();
 }

@@ -235,6 +235,9 @@ _public_ int platform_device_add(struct platform_device *pdev)
 	if (err)
 		goto out;
 	pdev->dev.bus_name = "platform";
+	err = device_sysfs_add(&pdev->dev);
+	if (err)
+		goto out;
 	pdev->registered = true;
 	pdev->next = bus_devices;
 	bus_devices = pdev;
@@ -265,6 +268,7 @@ _public_ void platform_device_del(struct platform_device *pdev)
 	bus_lock_drop();
 	/* What the driver did not take away itself goes with the device. */
 	kfs_remove_device(&pdev->dev);
+	device_sysfs_del(&pdev->dev);
 }
 
 _public_ int platform_device_register(struct platform_device *pdev)

@@ -11,16 +11,26 @@
 
 #include "core/core.h"
 #include "drivers/base/base.h"
+#include <libcdev/i2c.h>
 #include <libcdev/platform.h>
+
+/* The described properties of @dev, whichever bus it is on. */
+static const struct platform_device_property *device_props(const struct device *dev)
+{
+	if (!dev || !dev->bus_name)
+		return NULL;
+	if (!strcmp(dev->bus_name, "platform"))
+		return to_platform_device(dev)->props;
+	if (!strcmp(dev->bus_name, "i2c"))
+		return to_i2c_client(dev)->props;
+	return NULL;
+}
 
 _public_ const char *device_prop_nth(const struct device *dev, const char *name, unsigned int n)
 {
-	const struct platform_device *pdev;
-
-	if (!dev || !name || !dev->bus_name || strcmp(dev->bus_name, "platform"))
+	if (!name)
 		return NULL;
-	pdev = to_platform_device(dev);
-	for (const struct platform_device_property *p = pdev->props; p; p = p->next)
+	for (const struct platform_device_property *p = device_props(dev); p; p = p->next)
 		if (!strcmp(p->key, name) && n-- == 0)
 			return p->value;
 	return NULL;
@@ -148,12 +158,15 @@ _public_ int device_property_match_string(const struct device *dev, const char *
 
 _public_ const void *device_get_match_data(const struct device *dev)
 {
-	const struct platform_device *pdev;
+	const struct of_device_id *of = NULL;
 
-	if (!dev || !dev->bus_name || strcmp(dev->bus_name, "platform"))
+	if (!dev || !dev->bus_name)
 		return NULL;
-	pdev = to_platform_device(dev);
-	return pdev->of_match ? pdev->of_match->data : NULL;
+	if (!strcmp(dev->bus_name, "platform"))
+		of = to_platform_device(dev)->of_match;
+	else if (!strcmp(dev->bus_name, "i2c"))
+		of = to_i2c_client(dev)->of_match;
+	return of ? of->data : NULL;
 }
 
 _public_ const char *dev_driver_string(const struct device *dev)
