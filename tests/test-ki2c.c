@@ -11,7 +11,11 @@
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/property.h>
+#include <libcdev/direct.h>
 #include <libcdev/i2c-sim.h>
+#include <libcdev/sysfs.h>
+
+#include <fcntl.h>
 
 #include <string.h>
 
@@ -445,6 +449,92 @@ static void test_bad_descriptions(void **state)
 	assert_null(i2c_get_adapter(7));
 }
 
+/* ---- a simulated adapter as /dev/i2c-N: i2c-dev's ioctls ---- */
+
+/* i2c-dev's ABI (include/uapi/linux/i2c-dev.h), as i2c-tools use it. */
+#define T_I2C_SLAVE	  0x0703
+#define T_I2C_SLAVE_FORCE 0x0706
+#define T_I2C_FUNCS	  0x0705
+#define T_I2C_RDWR	  0x0707
+#define T_I2C_SMBUS	  0x0720
+
+struct t_rdwr {
+	struct i2c_msg *msgs;
+	uint32_t nmsgs;
+};
+
+struct t_smbus {
+	uint8_t read_write;
+	uint8_t command;
+	uint32_t size;
+	union i2c_smbus_data *data;
+};
+
+static struct file *open_node(const char *name)
+{
+	struct file *f;
+	dev_t devt;
+
+	assert_int_equal(libcdev_device_lookup(name, &devt), 0);
+	assert_int_equal(cdev_direct_open(devt, O_RDWR, &f), 0);
+	return f;
+}
+
+static void test_i2c_dev_node(void **state)
+{
+	static uint8_t big[8193];
+	uint8_t reg = 0x10, val[2] = { 0 };
+	struct i2c_msg msgs[2] = { { 0x39, 0, 1, &reg }, { 0x39, I2C_M_RD, 2, val } };
+	struct t_rdwr rdwr = { msgs, 2 };
+	union i2c_smbus_data data = { 0 };
+	struct t_smbus sm = { I2C_SMBUS_READ, 0x11, I2C_SMBUS_BYTE_DATA, &data };
+	unsigned long funcs = 0;
+	struct file *f;
+	char b[2];
+
+	(void)state;
+	memset(&seen, 0, sizeof(seen));
+	assert_int_equal(libcdev_i2c_describe("i2c:9 adapter export=1", NULL), 0);
+	assert_int_equal(libcdev_i2c_describe("i2c:9 adapter export=1", NULL), -EEXIST);
+	describe("i2c:9 0x39 tchip model=regs:0x00=0x5a,0x10=0x20,0x11=0x21");
+	assert_int_equal(libcdev_i2c_describe("i2c:9 0x40 - model=regs:0x00=0x77", NULL), 0);
+	assert_int_equal(i2c_add_driver(&chip_driver), 0);
+	assert_int_equal(seen.probed, 1);
+	f = open_node("i2c-9");
+	assert_int_equal(cdev_direct_ioctl(f, T_I2C_FUNCS, (unsigned long)&funcs), 0);
+	assert_true(funcs & I2C_FUNC_I2C);
+	/* The driver holds 0x39: I2C_SLAVE says so, I2C_SLAVE_FORCE takes it anyway. */
+	assert_int_equal(cdev_direct_ioctl(f, T_I2C_SLAVE, 0x39), -EBUSY);
+	assert_int_equal(cdev_direct_ioctl(f, T_I2C_SLAVE, 0x80), -EINVAL);
+	assert_int_equal(cdev_direct_ioctl(f, T_I2C_SLAVE_FORCE, 0x39), 0);
+	assert_int_equal(cdev_direct_ioctl(f, T_I2C_SMBUS, (unsigned long)&sm), 0);
+	assert_int_equal(data.byte, 0x21);
+	/* A write then a read, one transaction: two messages done. */
+	assert_int_equal(cdev_direct_ioctl(f, T_I2C_RDWR, (unsigned long)&rdwr), 2);
+	assert_memory_equal(val, "\x20\x21", 2);
+	/* i2c-dev's limits: 42 messages, 8192 bytes each. */
+	rdwr.nmsgs = 43;
+	assert_int_equal(cdev_direct_ioctl(f, T_I2C_RDWR, (unsigned long)&rdwr), -EINVAL);
+	msgs[0].len = 8193;
+	msgs[0].buf = big;
+	rdwr.nmsgs = 1;
+	assert_int_equal(cdev_direct_ioctl(f, T_I2C_RDWR, (unsigned long)&rdwr), -EINVAL);
+	assert_int_equal(cdev_direct_ioctl(f, 0x1234, 0), -ENOTTY);
+	/* read() and write() at the free address: plain messages. */
+	assert_int_equal(cdev_direct_ioctl(f, T_I2C_SLAVE, 0x40), 0);
+	assert_int_equal(cdev_direct_write(f, "\x00", 1), 1);
+	assert_int_equal(cdev_direct_read(f, b, 1), 1);
+	assert_int_equal(b[0], 0x77);
+	/* An address with no chip does not acknowledge. */
+	assert_int_equal(cdev_direct_ioctl(f, T_I2C_SLAVE, 0x41), 0);
+	assert_int_equal(cdev_direct_read(f, b, 1), -ENXIO);
+	assert_int_equal(cdev_direct_release(f), 0);
+	i2c_del_driver(&chip_driver);
+	libcdev_i2c_forget_described();
+	assert_null(i2c_get_adapter(9));
+	assert_int_equal(libcdev_device_lookup("i2c-9", &(dev_t){ 0 }), -ENOENT);
+}
+
 /* Through the dispatcher of every bus: "i2c:" lines are I2C devices. */
 static void test_any_bus_description(void **state)
 {
@@ -468,6 +558,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_smbus_only_adapter, capture, forget),
 		cmocka_unit_test_setup_teardown(test_bad_descriptions, capture, forget),
 		cmocka_unit_test_setup_teardown(test_any_bus_description, capture, forget),
+		cmocka_unit_test_setup_teardown(test_i2c_dev_node, capture, forget),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

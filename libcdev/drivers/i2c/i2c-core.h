@@ -64,6 +64,16 @@ bool i2c_sim_adapter_unused(struct i2c_adapter *adap);
 /* Unregister and free a simulated adapter. */
 void i2c_sim_adapter_free(struct i2c_adapter *adap);
 
+/* ---- simulated adapters as real nodes, /dev/i2c-N (i2c-dev.c) ---- */
+
+struct i2c_dev;
+/* Serve @adap as the node i2c-NR with i2c-dev's ioctls. Return: the export, or ERR_PTR(). */
+struct i2c_dev *i2c_dev_export(struct i2c_adapter *adap);
+/* The node goes (NULL and ERR_PTR are ignored). */
+void i2c_dev_unexport(struct i2c_dev *d);
+/* Export simulated @adap as /dev/i2c-NR (once): 0, -EEXIST (exported already) or the export's error. */
+int i2c_sim_adapter_export(struct i2c_adapter *adap);
+
 /* ---- adapters backed by the host's /dev/i2c-N (i2c-hostdev.c) ---- */
 
 /*

@@ -5,7 +5,9 @@
  *   i2c:BUS ADDR TYPE [model=regs:REG=VAL,...|model=NAME[:ARGS]]
  *                     [bus=/dev/i2c-N] [irq=N] [ten-bit=1] [KEY=VALUE]...
  *
- * Bus BUS is made at its first device: simulated (its devices' models
+ *   i2c:BUS adapter [export=1]
+ *
+ * Bus BUS is made at its first line: simulated (its devices' models
  * answer), or backed by the host's adapter that bus= names. A file of its
  * own: the parser of a format, apart from the bus (i2c-core-base.c).
  */
@@ -228,6 +230,57 @@ out:
 	return err;
 }
 
+static int desc_adapter_line(const char *line, char **words, int n);
+
+/* An adapter line is described and 0 or an errno returned; any other line: 1. */
+static int desc_try_adapter_line(const char *line, char *copy)
+{
+	char *words[8], *save;
+	int n = 0;
+
+	for (char *w = strtok_r(copy, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
+		if (n == 8)
+			return n > 1 && !strcmp(words[1], "adapter") ?
+				       desc_error(line, w, "an adapter line has at most 8 words") :
+				       1;
+		words[n++] = w;
+	}
+	if (n < 2 || strcmp(words[1], "adapter"))
+		return 1;
+	return desc_adapter_line(line, words, n);
+}
+
+/* "i2c:BUS adapter [export=1]": the simulated bus itself, and whether it is a node. */
+static int desc_adapter_line(const char *line, char **words, int n)
+{
+	struct i2c_desc d = { 0 };
+	struct i2c_adapter *adap;
+	bool export = false;
+	int err = desc_bus(line, words[0], &d);
+
+	for (int i = 2; i < n && !err; i++) {
+		if (!strcmp(words[i], "export=1"))
+			export = true;
+		else if (strcmp(words[i], "export=0"))
+			err = desc_error(line, words[i], "an adapter line takes export=1 only");
+	}
+	if (err)
+		return err;
+	i2c_core_lock();
+	adap = desc_adapter(line, &d);
+	err = IS_ERR(adap) ? (int)PTR_ERR(adap) : 0;
+	if (!err && export) {
+		err = i2c_sim_adapter_export(adap);
+		if (err)
+			pr_err_lib("i2c adapter \"%s\": cannot make /dev/i2c-%d: %s", line, d.nr,
+				   strerror(-err));
+		if (err)
+			desc_adapter_put_locked(adap);
+	}
+	i2c_core_unlock();
+	return err;
+}
+
 _public_ int libcdev_i2c_describe(const char *line, struct i2c_client **clientp)
 {
 	struct i2c_desc d = { 0 };
@@ -240,6 +293,12 @@ _public_ int libcdev_i2c_describe(const char *line, struct i2c_client **clientp)
 	copy = strdup(line);
 	if (!copy)
 		return -ENOMEM;
+	err = desc_try_adapter_line(line, copy);
+	if (err != 1) {
+		free(copy);
+		return err;
+	}
+	strcpy(copy, line);
 	err = desc_parse(line, copy, &d);
 	if (!err)
 		err = desc_register(line, &d, &client);
@@ -264,10 +323,13 @@ _public_ void libcdev_i2c_forget_described(void)
 			if (c->described)
 				i2c_client_del_locked(c);
 		}
-		/* Every chip of a simulated bus came from a description. */
+		/* Every chip of a simulated bus came from a description, and its node. */
 		for (unsigned short addr = 0; addr < 0x400 && i2c_adapter_is_sim(adap); addr++)
 			i2c_sim_model_del(adap, addr);
-		desc_adapter_put_locked(adap);
+		if (i2c_adapter_is_sim(adap) && adap->described && !adap->clients)
+			i2c_sim_adapter_free(adap);
+		else
+			desc_adapter_put_locked(adap);
 	}
 	i2c_core_unlock();
 }

@@ -22,6 +22,7 @@
 struct sim_adapter {
 	struct i2c_adapter adap;
 	struct libcdev_i2c_model *models[0x400];
+	struct i2c_dev *node; /* exported as /dev/i2c-N, or NULL */
 };
 
 static pthread_mutex_t models_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -242,10 +243,26 @@ struct i2c_adapter *i2c_sim_adapter_get(int nr)
 	return &s->adap;
 }
 
+int i2c_sim_adapter_export(struct i2c_adapter *adap)
+{
+	struct sim_adapter *s = to_sim(adap);
+	struct i2c_dev *node;
+
+	if (s->node)
+		return -EEXIST;
+	node = i2c_dev_export(adap);
+	if (IS_ERR(node))
+		return (int)PTR_ERR(node);
+	s->node = node;
+	return 0;
+}
+
 bool i2c_sim_adapter_unused(struct i2c_adapter *adap)
 {
 	struct sim_adapter *s = to_sim(adap);
 
+	if (s->node)
+		return false;
 	for (size_t i = 0; i < ARRAY_SIZE(s->models); i++)
 		if (s->models[i])
 			return false;
@@ -254,6 +271,7 @@ bool i2c_sim_adapter_unused(struct i2c_adapter *adap)
 
 void i2c_sim_adapter_free(struct i2c_adapter *adap)
 {
+	i2c_dev_unexport(to_sim(adap)->node);
 	i2c_del_adapter(adap);
 	free(to_sim(adap));
 }
