@@ -102,6 +102,8 @@ struct i2c_adapter *i2c_hostdev_adapter_get(int nr, const char *path)
 	struct hostdev_adapter *h;
 	int err;
 
+	/* Under the core lock: the adapter stays; no module reference is kept. */
+	i2c_put_adapter(adap);
 	/* One bus, one host adapter: its devices' lines all name the same. */
 	if (adap)
 		return i2c_adapter_is_hostdev(adap) && !strcmp(adap->name, path) ? adap :

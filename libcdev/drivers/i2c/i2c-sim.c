@@ -225,6 +225,8 @@ struct i2c_adapter *i2c_sim_adapter_get(int nr)
 	struct sim_adapter *s;
 	int err;
 
+	/* Under the core lock: the adapter stays; no module reference is kept. */
+	i2c_put_adapter(adap);
 	if (adap)
 		return i2c_adapter_is_sim(adap) ? adap : ERR_PTR(-EBUSY);
 	s = calloc(1, sizeof(*s));
