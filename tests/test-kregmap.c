@@ -11,6 +11,7 @@
  * array behind a struct regmap_bus, or a platform device's memory; each
  * counts the accesses that reach it.
  */
+#include <linux/clk.h>
 #include <linux/io.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
@@ -681,6 +682,7 @@ static void test_poll_timeout(void **state)
 /* ---- a map of a platform device's memory, made at probe, gone at unbind ---- */
 
 static struct regmap *probed_map;
+static struct regmap_field *probed_field;
 
 static const struct regmap_config mmio_cfg = {
 	.name = "regs",
@@ -693,11 +695,15 @@ static const struct regmap_config mmio_cfg = {
 static int tregmap_probe(struct platform_device *pdev)
 {
 	void __iomem *base = devm_platform_ioremap_resource(pdev, 0);
+	struct reg_field low = REG_FIELD(0x8, 0, 7);
 
 	if (IS_ERR(base))
 		return PTR_ERR(base);
 	probed_map = devm_regmap_init_mmio(&pdev->dev, base, &mmio_cfg);
-	return PTR_ERR_OR_ZERO(probed_map);
+	if (IS_ERR(probed_map))
+		return PTR_ERR(probed_map);
+	probed_field = devm_regmap_field_alloc(&pdev->dev, probed_map, low);
+	return PTR_ERR_OR_ZERO(probed_field);
 }
 
 static struct platform_driver tregmap_driver = {
@@ -711,11 +717,14 @@ static void test_mmio_devm(void **state)
 	struct platform_device *pdev;
 	void __iomem *base;
 	struct regmap *map;
+	struct clk *watch;
 	unsigned int v;
 
 	(void)state;
 	assert_int_equal(platform_driver_register(&tregmap_driver), 0);
-	assert_int_equal(libcdev_platform_describe("tregmap.0 mem=0x50000000+0x100", &pdev), 0);
+	assert_int_equal(libcdev_platform_describe("tregmap.0 mem=0x50000000+0x100 clk=core:1000",
+						   &pdev),
+			 0);
 	assert_ptr_equal(pdev->dev.driver, &tregmap_driver.driver);
 	assert_ptr_equal(dev_get_regmap(&pdev->dev, NULL), probed_map);
 	assert_ptr_equal(dev_get_regmap(&pdev->dev, "regs"), probed_map);
@@ -725,6 +734,8 @@ static void test_mmio_devm(void **state)
 	assert_non_null(base);
 	assert_int_equal(regmap_write(probed_map, 8, 0x12345678), 0);
 	assert_int_equal(readl(base + 8), 0x12345678);
+	assert_int_equal(regmap_field_write(probed_field, 0xab), 0);
+	assert_int_equal(readl(base + 8), 0x123456ab);
 	writel(0xcafe, base + 0xc);
 	assert_int_equal(regmap_read(probed_map, 0xc, &v), 0);
 	assert_int_equal(v, 0xcafe);
@@ -752,6 +763,20 @@ static void test_mmio_devm(void **state)
 	regmap_exit(map);
 	bad.reg_stride = 2;
 	assert_ptr_equal(regmap_init_mmio(&pdev->dev, base, &bad), ERR_PTR(-EINVAL));
+	/* A clock: prepared with the map, enabled only around each access. */
+	watch = clk_get(&pdev->dev, "core");
+	assert_false(IS_ERR(watch));
+	map = regmap_init_mmio_clk(&pdev->dev, "core", base, &be);
+	assert_false(IS_ERR(map));
+	assert_int_equal(regmap_read(map, 0x10, &v), 0);
+	assert_int_equal(v, 0x11223344);
+	assert_int_equal(libcdev_clk_enable_count(watch), 0);
+	assert_int_equal(clk_enable(watch), 0); /* prepared: enabling is allowed */
+	clk_disable(watch);
+	regmap_exit(map);
+	assert_int_equal(clk_enable(watch), -ESHUTDOWN);
+	clk_put(watch);
+	assert_ptr_equal(regmap_init_mmio_clk(&pdev->dev, "none", base, &be), ERR_PTR(-ENOENT));
 	iounmap(base);
 
 	/* Unbound: the managed map is exited. */
