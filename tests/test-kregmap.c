@@ -520,6 +520,45 @@ static void test_bus_formats(void **state)
 	regmap_exit(map);
 }
 
+static void test_packed_format(void **state)
+{
+	struct regmap_config cfg = {
+		.reg_bits = 7,
+		.val_bits = 9,
+		.max_register = 0x7f,
+		.cache_type = REGCACHE_FLAT,
+	};
+	static const uint16_t two[] = { 0x1ff, 0x001 };
+	struct rawdev d = { .vb = 2 };
+	struct regmap *map = regmap_init(NULL, &raw_bus, &d, &cfg);
+	unsigned int v;
+
+	(void)state;
+	assert_false(IS_ERR(map));
+	/* Register and value in one big-endian word, written in one piece. */
+	assert_int_equal(regmap_write(map, 0x12, 0x1ab), 0);
+	assert_int_equal(d.last_len, 2);
+	assert_memory_equal(d.last, "\x25\xab", 2);
+	/* Write-only: reads come from the cache, never from the device. */
+	assert_int_equal(regmap_read(map, 0x12, &v), 0);
+	assert_int_equal(v, 0x1ab);
+	assert_int_equal(d.reads, 0);
+	assert_false(regmap_can_raw_write(map));
+	assert_int_equal(regmap_raw_write(map, 2, "\0\0", 2), -EINVAL);
+	/* Bulk writes go register by register. */
+	assert_int_equal(regmap_bulk_write(map, 3, two, 2), 0);
+	assert_int_equal(d.writes, 3);
+	assert_memory_equal(d.last, "\x08\x01", 2);
+	regmap_exit(map);
+
+	/* Without a cache nothing can be read. */
+	cfg.cache_type = REGCACHE_NONE;
+	map = regmap_init(NULL, &raw_bus, &d, &cfg);
+	assert_false(IS_ERR(map));
+	assert_int_equal(regmap_read(map, 0x12, &v), -EIO);
+	regmap_exit(map);
+}
+
 static void test_bulk_raw(void **state)
 {
 	static const uint16_t words[] = { 0x0102, 0x0304, 0x0506 };
@@ -805,6 +844,7 @@ int main(void)
 		cmocka_unit_test_setup(test_update_bits, capture),
 		cmocka_unit_test_setup(test_multi_reg_write, capture),
 		cmocka_unit_test_setup(test_bus_formats, capture),
+		cmocka_unit_test_setup(test_packed_format, capture),
 		cmocka_unit_test_setup(test_bulk_raw, capture),
 		cmocka_unit_test_setup(test_bus_cache_flags, capture),
 		cmocka_unit_test_setup(test_fields, capture),

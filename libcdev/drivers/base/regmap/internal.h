@@ -39,6 +39,10 @@ struct regmap_format {
 	size_t reg_bytes, pad_bytes, val_bytes;
 	enum regmap_endian reg_endian, val_endian; /* BIG or LITTLE once made */
 	unsigned int reg_downshift;
+	/* Register and value packed in buf_size bytes (the kernel's format_write: 7/9 and others). */
+	bool packed;
+	unsigned int val_bits;
+	size_t buf_size;
 };
 
 struct regmap {

@@ -92,7 +92,7 @@ static void regmap_cpu_put(void *p, size_t bytes, unsigned int val)
 /* Whether values have an in-place CPU form (the kernel's parse_inplace): not 24 bits. */
 static bool regmap_has_inplace(const struct regmap *map)
 {
-	return map->format.val_bytes != 3;
+	return map->format.val_bytes != 3 && !map->format.packed;
 }
 
 /* The byte order @e means on this machine: BIG or LITTLE. */
@@ -215,10 +215,42 @@ static int _regmap_bus_raw_write(void *context, unsigned int reg, unsigned int v
 	return regmap_raw_write_impl(map, reg, v, map->format.val_bytes);
 }
 
+/* One write of the register and value packed big-endian, as the kernel's format_write. */
+static int _regmap_bus_formatted_write(void *context, unsigned int reg, unsigned int val)
+{
+	struct regmap *map = context;
+
+	reg = (reg + map->reg_base) >> map->format.reg_downshift;
+	regmap_format(map->work_buf, map->format.buf_size, REGMAP_ENDIAN_BIG,
+		      (reg << map->format.val_bits) | val);
+	return map->write(map->bus_context, map->work_buf, map->format.buf_size);
+}
+
+/* The kernel's packed formats: 2/6, 4/12, 7/9, 7/17, 10/14 and 12/20 bits. */
+static bool regmap_set_packed(struct regmap *map, const struct regmap_config *config)
+{
+	static const int formats[][2] = { { 2, 6 },  { 4, 12 },	 { 7, 9 },
+					  { 7, 17 }, { 10, 14 }, { 12, 20 } };
+
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (config->reg_bits == formats[i][0] && config->val_bits == formats[i][1] &&
+		    !config->pad_bits) {
+			map->format.packed = true;
+			map->format.val_bits = config->val_bits;
+			map->format.buf_size = (config->reg_bits + config->val_bits) / 8;
+			map->reg_read = _regmap_bus_read; /* never called: nothing is readable */
+			map->reg_write = _regmap_bus_formatted_write;
+			return true;
+		}
+	return false;
+}
+
 int regmap_set_format(struct regmap *map, const struct regmap_config *config)
 {
 	const struct regmap_bus *bus = map->bus;
 
+	if (regmap_set_packed(map, config))
+		return 0;
 	if (config->reg_bits % 8 || config->val_bits % 8 || config->pad_bits % 8 ||
 	    config->reg_bits < 8 || config->reg_bits > 32 || config->val_bits < 8 ||
 	    config->val_bits > 32) {
@@ -325,6 +357,8 @@ _public_ int regmap_raw_read(struct regmap *map, unsigned int reg, void *val, si
 
 	if (!map->read)
 		return -ENOTSUPP;
+	if (map->format.packed)
+		return -EINVAL;
 	if (val_len % map->format.val_bytes || reg % map->reg_stride)
 		return -EINVAL;
 	count = val_len / map->format.val_bytes;

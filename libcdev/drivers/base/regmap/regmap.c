@@ -80,6 +80,9 @@ bool regmap_readable(struct regmap *map, unsigned int reg)
 		return false;
 	if (map->max_register && reg > map->max_register)
 		return false;
+	/* A packed format is write-only. */
+	if (map->format.packed)
+		return false;
 	if (map->readable_reg)
 		return map->readable_reg(map->dev, reg);
 	if (map->rd_table)
@@ -89,7 +92,7 @@ bool regmap_readable(struct regmap *map, unsigned int reg)
 
 bool regmap_volatile(struct regmap *map, unsigned int reg)
 {
-	if (!regmap_readable(map, reg))
+	if (!map->format.packed && !regmap_readable(map, reg))
 		return false;
 	if (map->volatile_reg)
 		return map->volatile_reg(map->dev, reg);
@@ -365,7 +368,7 @@ _public_ int regmap_get_reg_stride(struct regmap *map)
 
 _public_ bool regmap_can_raw_write(struct regmap *map)
 {
-	return map->write != NULL;
+	return map->write && !map->format.packed;
 }
 
 _public_ size_t regmap_get_raw_read_max(struct regmap *map)
