@@ -644,6 +644,64 @@ static void test_bus_cache_flags(void **state)
 	regmap_exit(map);
 }
 
+static void test_chunks_and_hw_defaults(void **state)
+{
+	struct regmap_config cfg = {
+		.reg_bits = 8,
+		.val_bits = 8,
+		.use_single_write = true,
+		.max_register = 0x3f,
+	};
+	struct regmap_bus small = raw_bus;
+	struct regmap_config hw = { .max_register = 7, .cache_type = REGCACHE_RBTREE };
+	struct rawdev d = { .vb = 1 };
+	unsigned char buf[5];
+	struct fake f;
+	struct regmap *map = regmap_init(NULL, &raw_bus, &d, &cfg);
+	unsigned int v;
+
+	(void)state;
+	assert_false(IS_ERR(map));
+	/* One register per write. */
+	assert_int_equal(regmap_bulk_write(map, 1, "\x0a\x0b\x0c", 3), 0);
+	assert_int_equal(d.writes, 3);
+	assert_memory_equal(&d.mem[1], "\x0a\x0b\x0c", 3);
+	regmap_exit(map);
+	/* The bus's max_raw_read: reads of at most two bytes. */
+	small.max_raw_read = 2;
+	cfg.use_single_write = false;
+	map = regmap_init(NULL, &small, &d, &cfg);
+	assert_false(IS_ERR(map));
+	d.reads = 0;
+	assert_int_equal(regmap_raw_read(map, 0, buf, 5), 0);
+	assert_int_equal(d.reads, 3);
+	assert_memory_equal(buf, "\0\x0a\x0b\x0c\0", 5);
+	regmap_exit(map);
+
+	/* Defaults read from the device at init (num_reg_defaults_raw). */
+	memset(&f, 0, sizeof(f));
+	f.regs[2] = 0x20;
+	hw.reg_bits = 8;
+	hw.val_bits = 32;
+	hw.reg_read = fake_read;
+	hw.reg_write = fake_write;
+	hw.num_reg_defaults_raw = 8;
+	map = regmap_init(NULL, NULL, &f, &hw);
+	assert_false(IS_ERR(map));
+	assert_int_equal(f.reads, 8);
+	assert_int_equal(regmap_read(map, 2, &v), 0);
+	assert_int_equal(v, 0x20);
+	assert_int_equal(f.reads, 8);
+	regcache_cache_only(map, true);
+	assert_int_equal(regmap_write(map, 3, 0x33), 0);
+	regcache_cache_only(map, false);
+	regcache_mark_dirty(map);
+	assert_int_equal(regcache_sync(map), 0);
+	assert_int_equal(f.writes, 1);
+	assert_int_equal(f.regs[3], 0x33);
+	regmap_exit(map);
+}
+
 /* ---- fields ---- */
 
 static void test_fields(void **state)
@@ -847,6 +905,7 @@ int main(void)
 		cmocka_unit_test_setup(test_packed_format, capture),
 		cmocka_unit_test_setup(test_bulk_raw, capture),
 		cmocka_unit_test_setup(test_bus_cache_flags, capture),
+		cmocka_unit_test_setup(test_chunks_and_hw_defaults, capture),
 		cmocka_unit_test_setup(test_fields, capture),
 		cmocka_unit_test_setup(test_poll_timeout, capture),
 		cmocka_unit_test_setup(test_mmio_devm, capture),
