@@ -11,6 +11,7 @@
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/property.h>
+#include <linux/regmap.h>
 #include <libcdev/direct.h>
 #include <libcdev/i2c-sim.h>
 #include <libcdev/sysfs.h>
@@ -415,6 +416,63 @@ static void test_smbus_only_adapter(void **state)
 	assert_null(i2c_get_adapter(adap.nr));
 }
 
+/* ---- register maps over I2C: the bus chosen by what the adapter can do ---- */
+
+static const struct regmap_config map8 = {
+	.reg_bits = 8,
+	.val_bits = 8,
+	.max_register = 0xff,
+	.cache_type = REGCACHE_NONE,
+};
+
+static void test_regmap_i2c(void **state)
+{
+	struct i2c_client *client = describe("i2c:10 0x48 mapped model=regs:0x10=0x34,0x11=0x12");
+	struct libcdev_i2c_model *m = libcdev_i2c_model_find(10, 0x48);
+	struct regmap *map = regmap_init_i2c(client, &map8);
+	uint8_t buf[2];
+	unsigned int v;
+	unsigned long before;
+
+	(void)state;
+	assert_false(IS_ERR(map));
+	assert_int_equal(regmap_read(map, 0x10, &v), 0);
+	assert_int_equal(v, 0x34);
+	assert_int_equal(regmap_write(map, 0x20, 0xab), 0);
+	assert_int_equal(libcdev_i2c_model_get_reg(m, 0x20), 0xab);
+	/* A bulk read is one transaction of plain messages (register, then a read). */
+	before = libcdev_i2c_model_transfers(m);
+	assert_int_equal(regmap_bulk_read(map, 0x10, buf, 2), 0);
+	assert_memory_equal(buf, "\x34\x12", 2);
+	assert_int_equal(libcdev_i2c_model_transfers(m), before + 1);
+	assert_int_equal(regmap_update_bits(map, 0x20, 0x0f, 0x05), 0);
+	assert_int_equal(libcdev_i2c_model_get_reg(m, 0x20), 0xa5);
+	/* A chip that does not answer: the bus's error. */
+	libcdev_i2c_model_fault(m, -ENXIO, 1);
+	assert_int_equal(regmap_read(map, 0x10, &v), -ENXIO);
+	regmap_exit(map);
+}
+
+/* On an adapter with only SMBus byte transfers, the map uses those. */
+static void test_regmap_i2c_smbus_only(void **state)
+{
+	struct i2c_adapter adap = { .algo = &smbus_only_algo, .name = "smbus-only" };
+	struct i2c_board_info info = { I2C_BOARD_INFO("dummy", 0x2c) };
+	struct i2c_client *client;
+	struct regmap *map;
+	unsigned int v;
+
+	(void)state;
+	assert_int_equal(i2c_add_adapter(&adap), 0);
+	client = i2c_new_client_device(&adap, &info);
+	map = regmap_init_i2c(client, &map8);
+	assert_false(IS_ERR(map));
+	assert_int_equal(regmap_read(map, 0x41, &v), 0);
+	assert_int_equal(v, 0x42);
+	regmap_exit(map);
+	i2c_del_adapter(&adap);
+}
+
 /* ---- the description's errors leave nothing behind ---- */
 
 static void refused(const char *line, int err, const char *msg)
@@ -559,6 +617,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_bad_descriptions, capture, forget),
 		cmocka_unit_test_setup_teardown(test_any_bus_description, capture, forget),
 		cmocka_unit_test_setup_teardown(test_i2c_dev_node, capture, forget),
+		cmocka_unit_test_setup_teardown(test_regmap_i2c, capture, forget),
+		cmocka_unit_test_setup_teardown(test_regmap_i2c_smbus_only, capture, forget),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -32,6 +32,7 @@
 #define __cpuhp_remove_state			libcdev___cpuhp_remove_state
 #define __cpuhp_setup_state			libcdev___cpuhp_setup_state
 #define __devm_regmap_init			libcdev___devm_regmap_init
+#define __devm_regmap_init_i2c			libcdev___devm_regmap_init_i2c
 #define __devm_regmap_init_mmio_clk		libcdev___devm_regmap_init_mmio_clk
 #define __devm_request_region			libcdev___devm_request_region
 #define __find_nth_bit				libcdev___find_nth_bit
@@ -64,6 +65,7 @@
 #define __pm_runtime_use_autosuspend		libcdev___pm_runtime_use_autosuspend
 #define __register_chrdev			libcdev___register_chrdev
 #define __regmap_init				libcdev___regmap_init
+#define __regmap_init_i2c			libcdev___regmap_init_i2c
 #define __regmap_init_mmio_clk			libcdev___regmap_init_mmio_clk
 #define __release_region			libcdev___release_region
 #define __request_region			libcdev___request_region
