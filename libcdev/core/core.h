@@ -68,10 +68,24 @@ void jiffies_touch(void);
 void kcheck_on_return(const char *what, const void *fn);
 /* Platform drivers a module left registered, unregistered at its unload (drivers/base/platform.c). */
 int platform_module_stop(struct module *mod);
+/* SPI drivers a module left registered, unregistered at its unload (drivers/spi/spi.c). */
+int spi_module_stop(struct module *mod);
 /* /proc entries a module left, removed at its unload (fs/proc.c). */
 int proc_module_stop(struct module *mod);
-/* The @n-th value of the described property @name of a platform device, or NULL (drivers/base/property.c). */
+/* The @n-th value of the described property @name of a platform or SPI device, or NULL (drivers/base/property.c). */
 const char *device_prop_nth(const struct device *dev, const char *name, unsigned int n);
+/*
+ * A property of a described device: KEY=VALUE, in the order given. Made by
+ * the description parsers of the buses (drivers/base/describe.c,
+ * drivers/spi/describe.c), read by drivers/base/property.c.
+ */
+struct platform_device_property {
+	struct platform_device_property *next;
+	char *key;
+	char *value;
+};
+/* Free the list of properties at @p (drivers/base/platform.c). */
+void props_free(struct platform_device_property *p);
 /* The attribute files of a device or class, removed with it (fs/kernfs.c). */
 void kfs_remove_device(struct device *dev);
 void kfs_remove_class(const struct class *cls);

@@ -21,14 +21,4 @@ struct resource *platform_region(unsigned long type, unsigned long long start,
 /* The banks of @n resources at @res go (the device that owns them is put). */
 void regbanks_forget(const struct resource *res, unsigned int n);
 
-/* A property of a described device: KEY=VALUE, in the order given. */
-struct platform_device_property {
-	struct platform_device_property *next;
-	char *key;
-	char *value;
-};
-
-/* Free the list of properties at @p. */
-void props_free(struct platform_device_property *p);
-
 #endif

@@ -12,15 +12,23 @@
 #include "core/core.h"
 #include "drivers/base/base.h"
 #include <libcdev/platform.h>
+#include <libcdev/spi.h>
+
+/* The described properties of @dev, by its bus. */
+static const struct platform_device_property *device_props(const struct device *dev)
+{
+	if (!strcmp(dev->bus_name, "platform"))
+		return to_platform_device(dev)->props;
+	if (!strcmp(dev->bus_name, "spi"))
+		return to_spi_device(dev)->props;
+	return NULL;
+}
 
 _public_ const char *device_prop_nth(const struct device *dev, const char *name, unsigned int n)
 {
-	const struct platform_device *pdev;
-
-	if (!dev || !name || !dev->bus_name || strcmp(dev->bus_name, "platform"))
+	if (!dev || !name || !dev->bus_name)
 		return NULL;
-	pdev = to_platform_device(dev);
-	for (const struct platform_device_property *p = pdev->props; p; p = p->next)
+	for (const struct platform_device_property *p = device_props(dev); p; p = p->next)
 		if (!strcmp(p->key, name) && n-- == 0)
 			return p->value;
 	return NULL;
