@@ -495,6 +495,31 @@ static void test_describe_errors(void **state)
 	assert_null(spi_busnum_to_master(5));
 }
 
+/* ---- the host's spidev: only what fails without one can be tried here ---- */
+
+static void test_host_bad_input(void **state)
+{
+	struct spi_device *spi;
+
+	(void)state;
+	assert_int_equal(libcdev_spi_describe("spi:6.0 thost bus=/nonexistent/spidev6.0", &spi),
+			 -ENOENT);
+	assert_non_null(strstr(test_log_take(), "bus=/nonexistent/spidev6.0"));
+	assert_null(spi_busnum_to_master(6));
+	/* A node that is not a spidev refuses its ioctls. */
+	assert_int_equal(libcdev_spi_describe("spi:6.0 thost bus=/dev/null", &spi), -ENOTTY);
+	assert_non_null(strstr(test_log_take(), "not a spidev node"));
+	assert_null(spi_busnum_to_master(6));
+	assert_int_equal(libcdev_spi_describe("spi:6.0 thost bus=/dev/null model=regs", &spi),
+			 -EINVAL);
+	assert_null(spi_busnum_to_master(6));
+	/* A simulated bus is not the host's, and the other way round. */
+	describe("spi:6.0 tsim");
+	assert_int_equal(libcdev_spi_describe("spi:6.1 thost bus=/dev/null", &spi), -EINVAL);
+	assert_non_null(strstr(test_log_take(), "not the host's"));
+	assert_int_equal(libcdev_spi_describe("spi:6.0 thost bus=", &spi), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -506,6 +531,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_faults, capture, forget),
 		cmocka_unit_test_setup_teardown(test_async, capture, forget),
 		cmocka_unit_test_setup_teardown(test_describe_errors, capture, forget),
+		cmocka_unit_test_setup_teardown(test_host_bad_input, capture, forget),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -419,9 +419,12 @@ int libcdev_spi_regs_on(
  * @spip: set to the device if not NULL
  *
  * BUS's simulated controller is made at first use (8 chip selects, any
- * mode, 1 to 32 bits per word). Return: 0; -EINVAL (a malformed line, a
- * chip select beyond 7 or in use, a mode the controller refuses, with a
- * message naming the word); -ENOMEM. Nothing is left behind on failure.
+ * mode, 1 to 32 bits per word); with bus=/dev/spidevB.C, a controller that
+ * sends the messages to the host's spidev node. Return: 0; -EINVAL (a
+ * malformed line, a chip select beyond the controller's or in use, a mode
+ * the controller refuses, with a message naming the word); -ENOENT, -ENOTTY
+ * (bus= names no node, or not a spidev); -ENOMEM. Nothing is left behind
+ * on failure.
  */
 int libcdev_spi_describe(const char *line, struct spi_device **spip);
 /** libcdev_spi_forget_described - unregister every described device and the simulated controllers */

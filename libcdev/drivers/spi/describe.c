@@ -135,8 +135,10 @@ static int describe_word(const char *line, const char *w, struct spi_device *spi
 	err = describe_number(line, w, eq + 1, spi);
 	if (err <= 0)
 		return err;
+	if (!strncmp(w, "bus=", 4))
+		return 0; /* describe_host_path() has it */
 	/* The words of the bus are its own: a misspelt one must not pass for a property. */
-	if (!strncmp(w, "spi-", 4) || !strncmp(w, "bus=", 4))
+	if (!strncmp(w, "spi-", 4))
 		return describe_error(line, w,
 				      "not an SPI word (model=, mode=, max-speed-hz=, "
 				      "bits-per-word=, irq=)");
@@ -195,13 +197,56 @@ static int describe_words(const char *line, char **save, struct spi_device *spi)
 	return err;
 }
 
-/* The controller of @bus: the registered one, else a simulated one made now (*@made). */
-static struct spi_controller *describe_controller(int bus, bool *made)
+/* The PATH of a bus=PATH word of @line (malloc()ed), or NULL; *@err -ENOMEM if it could not be copied. */
+static char *describe_host_path(const char *line, int *err)
+{
+	char *copy = strdup(line), *save, *w, *path = NULL;
+
+	*err = copy ? 0 : -ENOMEM;
+	for (w = copy ? strtok_r(copy, " \t\n", &save) : NULL; w && !path;
+	     w = strtok_r(NULL, " \t\n", &save))
+		if (!strncmp(w, "bus=", 4) && w[4] && !(path = strdup(w + 4)))
+			*err = -ENOMEM;
+	free(copy);
+	return path;
+}
+
+/*
+ * The controller of @bus: the registered one, else one made now (*@made),
+ * a simulated one, or for a device on the host's spidev @host one of those.
+ * A bus is one or the other.
+ */
+static int describe_controller(const char *line, const char *w, int bus, const char *host,
+			       struct spi_controller **ctlrp, bool *made)
 {
 	struct spi_controller *ctlr = spi_controller_find_locked(bus);
 
 	*made = !ctlr;
-	return ctlr ? ctlr : spi_sim_controller_new(bus);
+	if (ctlr && host && !spi_host_controller(ctlr))
+		return describe_error(line, w, "bus=: the bus is not the host's");
+	if (ctlr && !host && spi_host_controller(ctlr))
+		return describe_error(line, w,
+				      "a device on the host's bus needs bus=/dev/spidevB.C");
+	if (!ctlr)
+		ctlr = host ? spi_host_controller_new(bus) : spi_sim_controller_new(bus);
+	*ctlrp = ctlr;
+	return ctlr ? 0 : -ENOMEM;
+}
+
+/* A device on the host's bus: no model; its node opened (-ENOENT, -ENOTTY, ... with a message). */
+static int describe_host(const char *line, const char *host, struct spi_device *spi)
+{
+	int err;
+
+	if (!host)
+		return 0;
+	if (spi->model || spi->model_name)
+		return describe_error(line, "model=", "a device on the host's bus has no model");
+	err = spi_host_attach(spi, host);
+	if (err)
+		pr_err_lib("spi device \"%s\": bus=%s: %s", line, host,
+			   err == -ENOTTY ? "not a spidev node" : strerror(-err));
+	return err;
 }
 
 static int describe_check_cs(const char *line, const char *w, struct spi_controller *ctlr,
@@ -215,24 +260,23 @@ static int describe_check_cs(const char *line, const char *w, struct spi_control
 	return 0;
 }
 
-static int describe_add(const char *line, char *copy, struct spi_device **spip)
+/* The device of @copy (a copy of @line) on its controller, set up from its words. */
+static int describe_device(const char *line, char *copy, const char *host, struct spi_device **spip)
 {
 	char *save, *addr = strtok_r(copy, " \t\n", &save);
-	struct spi_controller *ctlr;
-	struct spi_device *spi;
+	struct spi_controller *ctlr = NULL;
+	struct spi_device *spi = NULL;
 	unsigned int cs;
-	bool made;
+	bool made = false;
 	int bus, err;
 
 	if (!addr)
 		return describe_error(line, "(empty)", "no SPI address");
 	err = describe_address(line, addr, &bus, &cs);
-	if (err)
-		return err;
-	ctlr = describe_controller(bus, &made);
-	if (!ctlr)
-		return -ENOMEM;
-	err = describe_check_cs(line, addr, ctlr, cs);
+	if (!err)
+		err = describe_controller(line, addr, bus, host, &ctlr, &made);
+	if (!err)
+		err = describe_check_cs(line, addr, ctlr, cs);
 	spi = err ? NULL : spi_alloc_device(ctlr);
 	if (!err && !spi)
 		err = -ENOMEM;
@@ -241,6 +285,8 @@ static int describe_add(const char *line, char *copy, struct spi_device **spip)
 		spi->described = true;
 		err = describe_words(line, &save, spi);
 	}
+	if (!err)
+		err = describe_host(line, host, spi);
 	if (!err) {
 		describe_of_node(spi);
 		err = spi_add_device(spi);
@@ -248,14 +294,27 @@ static int describe_add(const char *line, char *copy, struct spi_device **spip)
 			err = describe_error(
 				line, "mode=", "the controller refuses this mode or word size");
 	}
-	if (err) {
-		spi_dev_put(spi);
-		if (made)
-			spi_unregister_controller(ctlr);
-		return err;
+	if (!err) {
+		*spip = spi;
+		return 0;
 	}
-	*spip = spi;
-	return 0;
+	if (spi && spi->controller_state && ctlr->cleanup)
+		ctlr->cleanup(spi);
+	spi_dev_put(spi);
+	if (made && ctlr)
+		spi_unregister_controller(ctlr);
+	return err;
+}
+
+static int describe_add(const char *line, char *copy, struct spi_device **spip)
+{
+	int err;
+	char *host = describe_host_path(line, &err);
+
+	if (!err)
+		err = describe_device(line, copy, host, spip);
+	free(host);
+	return err;
 }
 
 _public_ int libcdev_spi_describe(const char *line, struct spi_device **spip)
@@ -291,10 +350,10 @@ _public_ void libcdev_spi_forget_described(void)
 			spi_unregister_device(spi);
 		} while (spi);
 	}
-	/* The simulated controllers nothing is left on go as well. */
+	/* The controllers made for them that nothing is left on go as well. */
 	for (c = spi_controller_next_locked(NULL); c; c = next) {
 		next = spi_controller_next_locked(c);
-		if (c->simulated && !c->devices)
+		if ((c->simulated || spi_host_controller(c)) && !c->devices)
 			spi_unregister_controller(c);
 	}
 	spi_lock_drop();

@@ -54,6 +54,13 @@ int spi_check_bpw(const struct spi_controller *ctlr, unsigned int bpw);
 /* A new simulated controller for @bus, registered (spi-sim.c). */
 struct spi_controller *spi_sim_controller_new(int bus);
 
+/* A controller for @bus whose devices are the host's spidev nodes, registered (spidev-host.c). */
+struct spi_controller *spi_host_controller_new(int bus);
+/* Whether @ctlr is one. */
+bool spi_host_controller(const struct spi_controller *ctlr);
+/* Open @path for @spi, checking it is a spidev: 0, -ENOTTY if not, the error of open(). */
+int spi_host_attach(struct spi_device *spi, const char *path);
+
 /* The register file's read convention: a read when @read_mask is set in the address (spi-sim.c). */
 int spi_regs_set_read_mask(struct spi_device *spi, uint8_t read_mask);
 
