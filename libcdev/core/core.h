@@ -68,11 +68,18 @@ void jiffies_touch(void);
 void kcheck_on_return(const char *what, const void *fn);
 /* Platform drivers a module left registered, unregistered at its unload (drivers/base/platform.c). */
 int platform_module_stop(struct module *mod);
+/* SPI drivers a module left registered, unregistered at its unload (drivers/spi/spi.c). */
+int spi_module_stop(struct module *mod);
 /* /proc entries a module left, removed at its unload (fs/proc.c). */
 int proc_module_stop(struct module *mod);
-/* The @n-th value of the described property @name of a platform device, or NULL (drivers/base/property.c). */
+/* The @n-th value of the described property @name of a device of any bus, or NULL (drivers/base/property.c). */
 const char *device_prop_nth(const struct device *dev, const char *name, unsigned int n);
-/* A property of a described device of any bus: KEY=VALUE, in the order given (drivers/base/describe.c). */
+/*
+ * A property of a described device of any bus: KEY=VALUE, in the order
+ * given. Made by the description parsers of the buses
+ * (drivers/base/describe.c, drivers/i2c/i2c-describe.c,
+ * drivers/spi/describe.c), read by drivers/base/property.c.
+ */
 struct platform_device_property {
 	struct platform_device_property *next;
 	char *key;

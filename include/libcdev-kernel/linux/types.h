@@ -48,9 +48,13 @@ typedef struct {
 	long counter;
 } atomic_long_t;
 
+/* <libcdev/spi.h> has the same, for its messages' lists. */
+#ifndef LIBCDEV_LIST_HEAD_DEFINED
+#define LIBCDEV_LIST_HEAD_DEFINED
 struct list_head {
 	struct list_head *next, *prev;
 };
+#endif
 
 struct hlist_head {
 	struct hlist_node *first;

@@ -16,6 +16,7 @@
 #include "drivers/base/base.h"
 #include <libcdev/i2c.h>
 #include <libcdev/platform.h>
+#include <libcdev/spi.h>
 
 static int describe_error(const char *line, const char *word, const char *why)
 {
@@ -262,6 +263,8 @@ _public_ int libcdev_device_describe(const char *line)
 	line += strspn(line, " \t");
 	if (!strncmp(line, "i2c:", 4))
 		return libcdev_i2c_describe(line, NULL);
+	if (!strncmp(line, "spi:", 4))
+		return libcdev_spi_describe(line, NULL);
 	return libcdev_platform_describe(line, NULL);
 }
 
@@ -274,5 +277,6 @@ _public_ void libcdev_device_forget_described(void)
 {
 	/* Clients first: a platform device's driver may have made an adapter. */
 	libcdev_i2c_forget_described();
+	libcdev_spi_forget_described();
 	libcdev_platform_forget_described();
 }

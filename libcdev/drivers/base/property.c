@@ -13,6 +13,7 @@
 #include "drivers/base/base.h"
 #include <libcdev/i2c.h>
 #include <libcdev/platform.h>
+#include <libcdev/spi.h>
 
 /* The described properties of @dev, whichever bus it is on. */
 static const struct platform_device_property *device_props(const struct device *dev)
@@ -23,12 +24,14 @@ static const struct platform_device_property *device_props(const struct device *
 		return to_platform_device(dev)->props;
 	if (!strcmp(dev->bus_name, "i2c"))
 		return to_i2c_client(dev)->props;
+	if (!strcmp(dev->bus_name, "spi"))
+		return to_spi_device(dev)->props;
 	return NULL;
 }
 
 _public_ const char *device_prop_nth(const struct device *dev, const char *name, unsigned int n)
 {
-	if (!name)
+	if (!dev || !name || !dev->bus_name)
 		return NULL;
 	for (const struct platform_device_property *p = device_props(dev); p; p = p->next)
 		if (!strcmp(p->key, name) && n-- == 0)
@@ -166,6 +169,8 @@ _public_ const void *device_get_match_data(const struct device *dev)
 		of = to_platform_device(dev)->of_match;
 	else if (!strcmp(dev->bus_name, "i2c"))
 		of = to_i2c_client(dev)->of_match;
+	else if (!strcmp(dev->bus_name, "spi"))
+		of = to_spi_device(dev)->of_match;
 	return of ? of->data : NULL;
 }
 
