@@ -5,11 +5,12 @@
  * low, raw values, -EBUSY, optional lines, the managed forms released at
  * unbind), the legacy integer API over a simulated chip and over a chip a
  * driver provides, of_get_named_gpio(), the IRQ of a line with its edge,
- * and descriptions that are refused.
+ * the board's lookup tables, and descriptions that are refused.
  */
 #include <linux/gpio.h>
 #include <linux/gpio/consumer.h>
 #include <linux/gpio/driver.h>
+#include <linux/gpio/machine.h>
 #include <linux/interrupt.h>
 #include <linux/module.h>
 #include <linux/of_gpio.h>
@@ -323,6 +324,55 @@ static void test_provider(void **state)
 	platform_device_unregister(pdev);
 }
 
+static struct gpiod_lookup_table board_table = {
+	.dev_id = "tboard.0",
+	.table = {
+		GPIO_LOOKUP("board", 1, "enable", GPIO_ACTIVE_LOW),
+		GPIO_LOOKUP_IDX("board", 0, "leds", 1, GPIO_ACTIVE_HIGH),
+		GPIO_LOOKUP("reset", U16_MAX, "reset", GPIO_ACTIVE_HIGH),
+		GPIO_LOOKUP("later", 0, "late", GPIO_ACTIVE_HIGH),
+		GPIO_LOOKUP("board", 7, "far", GPIO_ACTIVE_HIGH),
+		{},
+	},
+};
+
+static void test_lookup_table(void **state)
+{
+	struct platform_device *pdev;
+	struct gpio_desc *en, *led0, *led1, *rst;
+	struct device *dev;
+
+	(void)state;
+	assert_int_equal(libcdev_gpio_describe("gpio:board lines=4 names=a,b,reset"), 0);
+	gpiod_add_lookup_table(&board_table);
+	pdev = describe("tboard.0 leds-gpios=board:3");
+	dev = &pdev->dev;
+	en = gpiod_get(dev, "enable", GPIOD_OUT_HIGH);
+	assert_false(IS_ERR(en));
+	/* Active low from the table: logical high is raw 0. */
+	assert_true(gpiod_is_active_low(en));
+	assert_int_equal(sim_value("board", 1), 0);
+	/* Index 0 from the property, index 1 from the table. */
+	led0 = gpiod_get_index(dev, "leds", 0, GPIOD_ASIS);
+	led1 = gpiod_get_index(dev, "leds", 1, GPIOD_ASIS);
+	assert_int_equal(desc_to_gpio(led1) + 3, desc_to_gpio(led0));
+	/* By the line's name. */
+	rst = gpiod_get(dev, "reset", GPIOD_ASIS);
+	assert_int_equal(desc_to_gpio(rst), desc_to_gpio(led1) + 2);
+	assert_ptr_equal(gpiod_get(dev, "late", GPIOD_ASIS), ERR_PTR(-EPROBE_DEFER));
+	assert_non_null(strstr(test_log_take(), "cannot find GPIO chip later, deferring"));
+	assert_ptr_equal(gpiod_get(dev, "far", GPIOD_ASIS), ERR_PTR(-EINVAL));
+	assert_non_null(strstr(test_log_take(), "out of range [0..3] for chip board"));
+	assert_int_equal(gpiod_count(dev, "enable"), 1);
+	gpiod_put(rst);
+	gpiod_put(led1);
+	gpiod_put(led0);
+	gpiod_put(en);
+	gpiod_remove_lookup_table(&board_table);
+	assert_ptr_equal(gpiod_get(dev, "enable", GPIOD_ASIS), ERR_PTR(-ENOENT));
+	platform_device_unregister(pdev);
+}
+
 static void test_bad_descriptions(void **state)
 {
 	static const char *const bad[] = {
@@ -356,6 +406,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_irq, capture, forget),
 		cmocka_unit_test_setup_teardown(test_legacy, capture, forget),
 		cmocka_unit_test_setup_teardown(test_provider, capture, forget),
+		cmocka_unit_test_setup_teardown(test_lookup_table, capture, forget),
 		cmocka_unit_test_setup_teardown(test_bad_descriptions, capture, forget),
 	};
 

@@ -192,6 +192,41 @@ struct gpio_desc *gpio_to_desc(unsigned int gpio);
 int desc_to_gpio(const struct gpio_desc *desc);
 struct gpio_chip *gpiod_to_chip(const struct gpio_desc *desc);
 
+/* Board lookup tables (linux/gpio/machine.h), searched after the device's properties. */
+enum gpio_lookup_flags {
+	GPIO_ACTIVE_HIGH = (0 << 0),
+	GPIO_ACTIVE_LOW = (1 << 0),
+	GPIO_OPEN_DRAIN = (1 << 1),
+	GPIO_OPEN_SOURCE = (1 << 2),
+	GPIO_PERSISTENT = (0 << 3),
+	GPIO_TRANSITORY = (1 << 3),
+	GPIO_PULL_UP = (1 << 4),
+	GPIO_PULL_DOWN = (1 << 5),
+	GPIO_PULL_DISABLE = (1 << 6),
+	GPIO_LOOKUP_FLAGS_DEFAULT = GPIO_ACTIVE_HIGH | GPIO_PERSISTENT,
+};
+
+/* @key: a chip's label, or a line's name when @chip_hwnum is 0xffff */
+struct gpiod_lookup {
+	const char *key;
+	unsigned short chip_hwnum;
+	const char *con_id;
+	unsigned int idx;
+	unsigned long flags;
+};
+
+/* The lines of device @dev_id (its dev_name()), up to an entry without key. */
+struct gpiod_lookup_table {
+	struct {
+		void *next, *prev;
+	} list; /* private */
+	const char *dev_id;
+	struct gpiod_lookup table[];
+};
+
+void gpiod_add_lookup_table(struct gpiod_lookup_table *table);
+void gpiod_remove_lookup_table(struct gpiod_lookup_table *table);
+
 /* The legacy API by global number (linux/gpio.h). */
 #define GPIOF_DIR_OUT		    (0 << 0)
 #define GPIOF_DIR_IN		    (1 << 0)

@@ -226,6 +226,7 @@
 #define gpiochip_is_requested			libcdev_gpiochip_is_requested
 #define gpiochip_line_is_valid			libcdev_gpiochip_line_is_valid
 #define gpiochip_remove				libcdev_gpiochip_remove
+#define gpiod_add_lookup_table			libcdev_gpiod_add_lookup_table
 #define gpiod_cansleep				libcdev_gpiod_cansleep
 #define gpiod_count				libcdev_gpiod_count
 #define gpiod_direction_input			libcdev_gpiod_direction_input
@@ -242,6 +243,7 @@
 #define gpiod_get_value_cansleep		libcdev_gpiod_get_value_cansleep
 #define gpiod_is_active_low			libcdev_gpiod_is_active_low
 #define gpiod_put				libcdev_gpiod_put
+#define gpiod_remove_lookup_table		libcdev_gpiod_remove_lookup_table
 #define gpiod_set_config			libcdev_gpiod_set_config
 #define gpiod_set_consumer_name			libcdev_gpiod_set_consumer_name
 #define gpiod_set_debounce			libcdev_gpiod_set_debounce

@@ -58,14 +58,12 @@ void gpiod_free(struct gpio_desc *desc);
 /* Take or release a reference to the chip of a request (gpiolib.c). */
 void gpio_device_put(struct gpio_device *gdev);
 
-/* The lines of @dev's property @propname, as CHIPLABEL:LINE[:FLAG...] entries. */
+/*
+ * The lines of @dev's property @propname, as CHIPLABEL:LINE[:FLAG...]
+ * entries; the found one's flags (enum gpio_lookup_flags) in *@lflags.
+ */
 int gpio_prop_count(struct device *dev, const char *propname);
 struct gpio_desc *gpio_prop_find(struct device *dev, const char *propname, unsigned int idx,
 				 unsigned long *lflags);
-
-/* The flags of a property's entry (linux/gpio/machine.h's GPIO_*). */
-#define GPIO_ACTIVE_LOW	 (1 << 0)
-#define GPIO_OPEN_DRAIN	 (1 << 1)
-#define GPIO_OPEN_SOURCE (1 << 2)
 
 #endif
