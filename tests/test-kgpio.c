@@ -72,14 +72,15 @@ static struct platform_driver tgpio_driver = {
 static void test_consumer(void **state)
 {
 	struct platform_device *pdev;
-	struct gpio_desc *again;
+	struct gpio_desc *again, *od;
 	struct device *dev;
 
 	(void)state;
 	assert_int_equal(libcdev_gpio_describe("gpio:chip0 lines=8 names=led,button"), 0);
 	assert_int_equal(platform_driver_register(&tgpio_driver), 0);
 	pdev = describe("tgpio.0 led-gpios=chip0:0 button-gpios=chip0:1:active-low "
-			"far-gpios=chip0:9 bad-gpios=chip0 none-gpios=nochip:0");
+			"far-gpios=chip0:9 bad-gpios=chip0 none-gpios=nochip:0 "
+			"od-gpios=chip0:2:open-drain");
 	dev = &pdev->dev;
 	assert_ptr_equal(dev->driver, &tgpio_driver.driver);
 	assert_null(absent);
@@ -120,6 +121,19 @@ static void test_consumer(void **state)
 	assert_ptr_equal(gpiod_get(dev, "none", GPIOD_ASIS), ERR_PTR(-EPROBE_DEFER));
 	assert_int_equal(gpiod_count(dev, "led"), 1);
 	assert_int_equal(gpiod_count(dev, "reset"), -ENOENT);
+	/* Open drain, emulated: high lets the line go (an input, reading its pull). */
+	od = gpiod_get(dev, "od", GPIOD_OUT_HIGH);
+	assert_false(IS_ERR(od));
+	assert_int_equal(gpiod_get_direction(od), GPIO_LINE_DIRECTION_OUT);
+	assert_int_equal(libcdev_gpio_sim_set("chip0", 2, 1), 0);
+	assert_int_equal(gpiod_get_value(od), 1);
+	gpiod_set_value(od, 0);
+	assert_int_equal(sim_value("chip0", 2), 0);
+	gpiod_set_value(od, 1);
+	assert_int_equal(sim_value("chip0", 2), 1);
+	assert_int_equal(libcdev_gpio_sim_set("chip0", 2, 0), 0);
+	assert_int_equal(gpiod_get_value(od), 0);
+	gpiod_put(od);
 	/* The NULL line of an optional get: every call does nothing. */
 	gpiod_set_value(NULL, 1);
 	assert_int_equal(gpiod_get_value(NULL), 0);

@@ -70,12 +70,14 @@ static int gpio_sim_direction_output(struct gpio_chip *gc, unsigned int offset, 
 	return 0;
 }
 
+/* An input reads what drives it from outside: its pull. */
 static int gpio_sim_direction_input(struct gpio_chip *gc, unsigned int offset)
 {
 	struct gpio_sim_chip *chip = to_sim(gc);
 
 	pthread_mutex_lock(&chip->lock);
 	chip->dir_in[offset] = 1;
+	chip->value[offset] = chip->pull[offset];
 	pthread_mutex_unlock(&chip->lock);
 	return 0;
 }

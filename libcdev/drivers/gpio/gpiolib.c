@@ -378,15 +378,16 @@ _public_ int gpiod_get_direction(struct gpio_desc *desc)
 
 	VALIDATE_DESC(desc);
 	gc = desc->gdev->chip;
+	/* An emulated open drain line that lets go reads as an input: it is an output. */
+	if (test_flag(desc, FLAG_OPEN_DRAIN) && test_flag(desc, FLAG_IS_OUT))
+		return GPIO_LINE_DIRECTION_OUT;
 	if (!gc->get_direction)
 		return -ENOTSUPP;
 	ret = gc->get_direction(gc, desc_offset(desc));
 	if (ret < 0)
 		return ret;
-	/* Open drain or source lines that read as inputs are the emulated high (low). */
-	if (test_flag(desc, FLAG_OPEN_DRAIN) || test_flag(desc, FLAG_OPEN_SOURCE))
-		if (test_flag(desc, FLAG_IS_OUT))
-			ret = GPIO_LINE_DIRECTION_OUT;
+	if (ret > 0)
+		ret = GPIO_LINE_DIRECTION_IN;
 	assign_flag(desc, FLAG_IS_OUT, !ret);
 	return ret;
 }
