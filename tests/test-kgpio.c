@@ -5,7 +5,8 @@
  * low, raw values, -EBUSY, optional lines, the managed forms released at
  * unbind), the legacy integer API over a simulated chip and over a chip a
  * driver provides, of_get_named_gpio(), the IRQ of a line with its edge,
- * the board's lookup tables, and descriptions that are refused.
+ * the board's lookup tables, a chip removed under its consumer, and
+ * descriptions that are refused.
  */
 #include <linux/gpio.h>
 #include <linux/gpio/consumer.h>
@@ -167,6 +168,29 @@ static void test_can_sleep(void **state)
 	assert_non_null(strstr(test_log_take(), "can_sleep"));
 	assert_int_equal(sim_value("slow", 0), 1);
 	gpiod_put(d);
+	platform_device_unregister(pdev);
+}
+
+/* A chip removed under its consumer: reported, and the line's calls do nothing until put. */
+static void test_removed_chip(void **state)
+{
+	struct platform_device *pdev;
+	struct gpio_desc *d;
+
+	(void)state;
+	assert_int_equal(libcdev_gpio_describe("gpio:gone lines=1"), 0);
+	pdev = describe("tgone.0 gpios=gone:0");
+	d = gpiod_get(&pdev->dev, NULL, GPIOD_OUT_HIGH);
+	assert_false(IS_ERR(d));
+	test_log_take();
+	libcdev_gpio_forget_described();
+	assert_non_null(strstr(test_log_take(), "REMOVING GPIOCHIP WITH GPIOS STILL REQUESTED"));
+	assert_int_equal(gpiod_get_value(d), 0);
+	assert_non_null(strstr(test_log_take(), "backing chip is gone"));
+	assert_int_equal(gpiod_to_irq(d), -EINVAL);
+	gpiod_put(d);
+	/* Its label is free again. */
+	assert_int_equal(libcdev_gpio_describe("gpio:gone lines=1"), 0);
 	platform_device_unregister(pdev);
 }
 
@@ -417,6 +441,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_consumer, capture, forget),
 		cmocka_unit_test_setup_teardown(test_can_sleep, capture, forget),
+		cmocka_unit_test_setup_teardown(test_removed_chip, capture, forget),
 		cmocka_unit_test_setup_teardown(test_irq, capture, forget),
 		cmocka_unit_test_setup_teardown(test_legacy, capture, forget),
 		cmocka_unit_test_setup_teardown(test_provider, capture, forget),
