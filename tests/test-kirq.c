@@ -170,7 +170,7 @@ static void test_shared_and_busy(void **state)
 
 	(void)state;
 	assert_int_equal(request_irq(0, hard, 0, "bad", &a), -EINVAL);
-	assert_int_equal(request_irq(1024, hard, 0, "bad", &a), -EINVAL);
+	assert_int_equal(request_irq(LIBCDEV_NR_IRQS, hard, 0, "bad", &a), -EINVAL);
 	assert_int_equal(request_irq(44, hard, IRQF_SHARED, "a", NULL), -EINVAL);
 	assert_int_equal(request_irq(44, hard, IRQF_SHARED, "a", &a), 0);
 	assert_int_equal(request_irq(44, hard, IRQF_SHARED, "b", &b), 0);
@@ -204,7 +204,7 @@ static void test_trigger_type(void **state)
 	assert_int_equal(irq_get_trigger_type(45), IRQ_TYPE_EDGE_BOTH);
 	assert_int_equal(irq_set_irq_type(45, 0x10), -EINVAL);
 	assert_int_equal(irq_set_irq_type(0, IRQ_TYPE_LEVEL_LOW), -EINVAL);
-	assert_int_equal(irq_set_irq_type(1024, IRQ_TYPE_LEVEL_LOW), -EINVAL);
+	assert_int_equal(irq_set_irq_type(LIBCDEV_NR_IRQS, IRQ_TYPE_LEVEL_LOW), -EINVAL);
 	free_irq(45, &a);
 }
 

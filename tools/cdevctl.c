@@ -11,6 +11,7 @@
  *   cdevctl modules-load                         start the modules of modules-load.d
  *   cdevctl modinfo [-F FIELD] [-p] [-0] NAME|MODULE.so  what a module says of itself
  *   cdevctl irq NAME IRQ...                      raise simulated IRQ lines in NAME's host
+ *   cdevctl gpio NAME LABEL LINE [0|1]           drive or read a simulated GPIO line there
  *   cdevctl devices                              the /proc/devices view
  *   cdevctl udev-test RULES MODULE.so|--device N  udev rules against real nodes
  */
@@ -319,6 +320,7 @@ static const struct command {
 	{ "modules-load", cmd_modules_load,
 	  "start the services of the modules modules-load.d lists", false },
 	{ "irq", cmd_irq, "raise simulated IRQ lines in a module's host", true },
+	{ "gpio", cmd_gpio, "drive or read a simulated GPIO line in a module's host", true },
 	{ "modinfo", cmd_modinfo, "show a module's license, description and parameters", false },
 	{ "devices", cmd_devices, "show the char device numbers in use", false },
 	{ "udev-test", cmd_udev_test, "prove udev rules against real nodes and a real udevd",

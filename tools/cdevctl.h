@@ -82,6 +82,8 @@ int cmd_devices(int argc, char **argv);
 int cmd_udev_test(int argc, char **argv);
 /* cdevctl irq: raise simulated IRQ lines in a module's host (irq.c). */
 int cmd_irq(int argc, char **argv);
+/* cdevctl gpio: drive or read simulated GPIO lines in a module's host (gpio.c). */
+int cmd_gpio(int argc, char **argv);
 /* cdevctl twin-test: runs cdev-twin-test, found beside cdevctl (twin-test.c). */
 int cmd_twin_test(int argc, char **argv);
 

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include <libcdev/libcdev.h>
+#include <libcdev/gpio.h>
 #include <libcdev/i2c.h>
 #include <libcdev/irq.h>
 #include <libcdev/platform.h>
@@ -140,6 +141,32 @@ static void control_irq(const char *arg, char *reply, size_t size)
 	snprintf(reply, size, "%s", err == -ENOENT ? "noirq" : err ? "invalid" : "ok");
 }
 
+/* gpio LABEL LINE [VALUE]: drive a simulated line from outside, or read what it is at. */
+static void control_gpio(const char *arg, char *reply, size_t size)
+{
+	char label[32], extra;
+	unsigned int line;
+	int value = -1, n, err;
+
+	n = sscanf(arg, "%31s %u %d %c", label, &line, &value, &extra);
+	if (n < 2 || n > 3 || (n == 3 && value != 0 && value != 1)) {
+		snprintf(reply, size, "invalid");
+		return;
+	}
+	if (n == 3)
+		err = libcdev_gpio_sim_set(label, line, value);
+	else
+		err = libcdev_gpio_sim_get(label, line, &value);
+	if (err == -ENOENT)
+		snprintf(reply, size, "nochip");
+	else if (err)
+		snprintf(reply, size, "noline");
+	else if (n == 3)
+		snprintf(reply, size, "ok");
+	else
+		snprintf(reply, size, "value %d", value);
+}
+
 static void control_answer(struct host *h, struct hosted *m, int fd)
 {
 	char line[64] = "", reply[256];
@@ -156,10 +183,13 @@ static void control_answer(struct host *h, struct hosted *m, int fd)
 		snprintf(reply, sizeof(reply), "gone");
 	else if (!strcmp(line, "users"))
 		users_line(m->mod, reply, sizeof(reply));
-	else if ((rmmod || !strncmp(line, "irq ", 4)) && !may_stop(fd))
+	else if ((rmmod || !strncmp(line, "irq ", 4) || !strncmp(line, "gpio ", 5)) &&
+		 !may_stop(fd))
 		snprintf(reply, sizeof(reply), "denied");
 	else if (!strncmp(line, "irq ", 4))
 		control_irq(line + 4, reply, sizeof(reply));
+	else if (!strncmp(line, "gpio ", 5))
+		control_gpio(line + 5, reply, sizeof(reply));
 	else if (rmmod)
 		gone = control_rmmod(m, !strcmp(line, "rmmod -f"), host_last(h, m), reply,
 				     sizeof(reply));

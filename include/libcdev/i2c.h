@@ -385,8 +385,9 @@ void libcdev_i2c_forget_described(void);
 
 /**
  * libcdev_device_describe - a device of any bus from one line: "i2c:..." as
- * libcdev_i2c_describe(), "spi:..." as libcdev_spi_describe(), anything
- * else a platform device (libcdev_platform_describe())
+ * libcdev_i2c_describe(), "spi:..." as libcdev_spi_describe(), "gpio:..."
+ * as libcdev_gpio_describe(), anything else a platform device
+ * (libcdev_platform_describe())
  */
 int libcdev_device_describe(const char *line);
 /** libcdev_device_describe_file - libcdev_device_describe() for each line of @path */

@@ -23,8 +23,12 @@
 #include <libcdev/module.h>
 #include <libcdev/names.h>
 
-/* The lines of a process: 1 .. LIBCDEV_NR_IRQS - 1 (0 is not a valid IRQ). */
-#define LIBCDEV_NR_IRQS 1024
+/*
+ * The lines of a process: 1 .. LIBCDEV_NR_IRQS - 1 (0 is not a valid IRQ).
+ * Devices are given 1 to 1023; 1024 and up are the simulated GPIO lines'
+ * (<libcdev/gpio.h>: 1024 + the line's number, below 512).
+ */
+#define LIBCDEV_NR_IRQS (1024 + 512)
 
 enum irqreturn {
 	IRQ_NONE = 0,

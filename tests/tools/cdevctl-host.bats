@@ -196,7 +196,7 @@ teardown() {
 }
 
 @test "every command has --help" {
-	for c in run insmod rmmod lsmod modinfo devices irq; do
+	for c in run insmod rmmod lsmod modinfo devices irq gpio; do
 		run "$CDEVCTL" "$c" --help
 		[ "$status" -eq 0 ]
 		[[ "$output" == *"usage: cdevctl $c"* ]]
@@ -237,5 +237,29 @@ teardown() {
 	run "$CDEVCTL" irq testmod
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"usage: cdevctl irq MODULE IRQ"* ]]
+	"$CDEVCTL" rmmod testmod
+}
+
+@test "gpio: a chip the host lacks, bad arguments and a module not loaded fail" {
+	run "$CDEVCTL" gpio testmod chip0 0 1
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"Module testmod is not currently loaded"* ]]
+	run "$CDEVCTL" insmod "$MOD"
+	[ "$status" -eq 0 ]
+	run "$CDEVCTL" gpio testmod chip0 0 1
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no GPIO chip chip0 in the host of testmod"* ]]
+	run "$CDEVCTL" gpio testmod chip0 3
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no GPIO chip chip0 in the host of testmod"* ]]
+	run "$CDEVCTL" gpio testmod chip0 512 1
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"'512' is not a line (0 to 511)"* ]]
+	run "$CDEVCTL" gpio testmod chip0 1 2
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"'2' is not a value (0 or 1)"* ]]
+	run "$CDEVCTL" gpio testmod chip0
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"usage: cdevctl gpio MODULE LABEL LINE"* ]]
 	"$CDEVCTL" rmmod testmod
 }

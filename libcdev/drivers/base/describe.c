@@ -14,6 +14,7 @@
 
 #include "core/core.h"
 #include "drivers/base/base.h"
+#include <libcdev/gpio.h>
 #include <libcdev/i2c.h>
 #include <libcdev/platform.h>
 #include <libcdev/spi.h>
@@ -265,6 +266,8 @@ _public_ int libcdev_device_describe(const char *line)
 		return libcdev_i2c_describe(line, NULL);
 	if (!strncmp(line, "spi:", 4))
 		return libcdev_spi_describe(line, NULL);
+	if (!strncmp(line, "gpio:", 5))
+		return libcdev_gpio_describe(line);
 	return libcdev_platform_describe(line, NULL);
 }
 
@@ -279,4 +282,6 @@ _public_ void libcdev_device_forget_described(void)
 	libcdev_i2c_forget_described();
 	libcdev_spi_forget_described();
 	libcdev_platform_forget_described();
+	/* The simulated GPIO chips last: the devices above may hold their lines. */
+	libcdev_gpio_forget_described();
 }
