@@ -49,6 +49,20 @@ twin() {
 		--device 'ksensor.0 irq=42 mem=0x10000000+0x10 sampling-ms=20' -- simulate=0
 }
 
+@test "twin: ki2csensor.ko and ki2csensor.so, an I2C chip driver, on the kernel's i2c-stub" {
+	local mods=$VM_CACHE/kernel/lib/modules/$(uname -r)/kernel/drivers/i2c d n=
+	[ -e "$mods/i2c-stub.ko" ] || skip "no i2c-stub.ko for $(uname -r) in VM_CACHE"
+	lsmod | grep -q '^i2c_dev' || insmod "$mods/i2c-dev.ko"
+	insmod "$mods/i2c-stub.ko" chip_addr=0x39
+	for d in /sys/bus/i2c/devices/i2c-*; do
+		[ "$(cat "$d/name")" = "SMBus stub driver" ] && n=${d##*-}
+	done
+	# The chip as it comes up: its id, a level of 300 lux.
+	i2cset -y "$n" 0x39 0x00 0x5a && i2cset -y "$n" 0x39 0x03 0x2c && i2cset -y "$n" 0x39 0x04 0x01
+	twin i2csensor ki2csensor --device "i2c:$n 0x39 ki2csensor bus=/dev/i2c-$n" --
+	rmmod i2c_stub
+}
+
 @test "twin: a line that differs fails, side by side; a hanging test is killed" {
 	cat > "$BATS_TEST_TMPDIR/differ.sh" <<'SH'
 source "$TWIN_LIB"
