@@ -100,8 +100,12 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 			       "symbols the ones before them export (EXPORT_SYMBOL).\n"
 			       "--device and --devices describe devices (one per line in FILE) before\n"
 			       "the modules load: platform devices (libcdev-platform(7)) and, as\n"
-			       "'i2c:BUS ADDR TYPE [model=regs:REG=VAL,...] [bus=/dev/i2c-N] [KEY=VALUE]...',\n"
-			       "I2C devices (libcdev-buses(7)).\n",
+			       "  'i2c:BUS ADDR TYPE [model=regs:REG=VAL,...] [bus=/dev/i2c-N] [KEY=VALUE]...'\n"
+			       "  'i2c:BUS adapter [export=1]'\n"
+			       "  'spi:BUS.CS MODALIAS [model=regs:...] [bus=/dev/spidevB.C] [mode=N] ...'\n"
+			       "  'gpio:LABEL lines=N [names=NAME,...]'\n"
+			       "chips on I2C and SPI buses and simulated GPIO chips (libcdev-buses(7),\n"
+			       "libcdev-spi(7), libcdev-gpio(7)).\n",
 			       PROG, cmd);
 			return 0;
 		default:

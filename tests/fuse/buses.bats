@@ -1,0 +1,214 @@
+#!/usr/bin/env bats
+# Chips on buses, on the host against the FUSE backend (run by
+# tests/fuse/buses-suite.sh, as root). The kernel's own chip drivers of
+# drivers/misc (Debian's linux-source-6.1), built unchanged with cdev-kbuild
+# and served by `cdevctl run` with their chips simulated by register models
+# described on the command line: probe() finds the chip, the attributes its
+# sysfs_create_group() made read and write through the model, and the
+# module's unload removes them. ad525x_dpot is three modules, the core and
+# its I2C and SPI glue, loaded into one host. And examples/kernel/i2csensor,
+# whose interrupt is a line of a simulated GPIO chip driven by `cdevctl gpio`.
+
+setup_file() {
+	local tree d
+	[ "$(id -u)" -eq 0 ] && [ -c /dev/fuse ] || return 0
+	tree=$("$top_srcdir/tools/corpus-survey.sh" --unpack) || return 1
+	export MODS="$BATS_FILE_TMPDIR/mods"
+	for d in tsl2550 isl29003 hmc6352 ics932s401; do
+		mkdir -p "$MODS/$d"
+		cp "$tree/drivers/misc/$d.c" "$MODS/$d/"
+		echo "obj-m += $d.o" > "$MODS/$d/Kbuild"
+		kbuild "$MODS/$d" || return 1
+	done
+	mkdir -p "$MODS/ad525x"
+	cp "$tree"/drivers/misc/ad525x_dpot*.[ch] "$MODS/ad525x/"
+	echo "obj-m += ad525x_dpot.o ad525x_dpot-i2c.o ad525x_dpot-spi.o" > "$MODS/ad525x/Kbuild"
+	kbuild "$MODS/ad525x"
+}
+
+kbuild() {
+	PKG_CONFIG_PATH="$TOP/libcdev/uninstalled" "$top_srcdir/tools/cdev-kbuild" \
+		-C "$1" > "$1/build.log" 2>&1 || { cat "$1/build.log"; return 1; }
+}
+
+setup() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root (FUSE mounts)"
+	[ -c /dev/fuse ] || skip "no /dev/fuse"
+	MNT=$BATS_TEST_TMPDIR/mnt
+	mkdir -p "$MNT"
+}
+
+teardown() {
+	[ -z "${PID:-}" ] || { kill "$PID" 2> /dev/null; wait "$PID" 2> /dev/null || true; }
+	! mountpoint -q "$MNT" 2> /dev/null || umount "$MNT"
+}
+
+# serve DESCRIPTION... -- MODULE.so...: the modules served in one host, the
+# devices described; waits until each module is loaded.
+serve() {
+	local args=() m
+	while [ "$1" != -- ]; do
+		args+=(--device "$1")
+		shift
+	done
+	shift
+	args+=("$1")
+	for m in "${@:2}"; do
+		args+=(+ "$m")
+	done
+	"$TOP/tools/cdevctl" run --backend fuse --mountpoint "$MNT" "${args[@]}" \
+		> "$BATS_TEST_TMPDIR/out" 2>&1 &
+	PID=$!
+	for _ in $(seq 100); do
+		[ "$(grep -c ' loaded (backend' "$BATS_TEST_TMPDIR/out")" -eq $# ] && return 0
+		kill -0 "$PID" 2> /dev/null || break
+		sleep 0.1
+	done
+	cat "$BATS_TEST_TMPDIR/out"
+	return 1
+}
+
+# start MODULE DESCRIPTION: the module of drivers/misc served, its device described.
+start() {
+	serve "$2" -- "$MODS/$1/$1.so"
+}
+
+# stop: SIGTERM unloads the module (remove()), unmounts, exits 0.
+stop() {
+	kill -TERM "$PID"
+	wait "$PID"
+	PID=
+	! mountpoint -q "$MNT"
+}
+
+@test "tsl2550: probe reads the power-up code; lux from the ADC registers; modes written" {
+	start tsl2550 "i2c:1 0x39 tsl2550 model=regs:0x03=0x03,0x43=0xa0,0x83=0x90"
+	grep -qx 'tsl2550: tsl2550 1-0039: support ver. 1.2 enabled' "$BATS_TEST_TMPDIR/out"
+	A=$MNT/sys/bus/i2c/devices/1-0039
+	[ "$(cat "$A/power_state")" = 1 ]
+	[ "$(cat "$A/operating_mode")" = 0 ]
+	[ "$(cat "$A/lux1_input")" = 12 ]
+	echo 1 > "$A/operating_mode"
+	[ "$(cat "$A/operating_mode")" = 1 ]
+	run sh -c "echo 7 > '$A/operating_mode'"
+	[ "$status" -ne 0 ]
+	# Powered down, the chip's ADC reads are refused by the driver.
+	echo 0 > "$A/power_state"
+	[ "$(cat "$A/power_state")" = 0 ]
+	stop
+	[ ! -e "$A/lux1_input" ]
+}
+
+@test "tsl2550: a chip that does not answer the power-up code is not probed" {
+	start tsl2550 "i2c:1 0x39 tsl2550 model=regs:0x03=0x00"
+	[ ! -e "$MNT/sys/bus/i2c/devices/1-0039/lux1_input" ]
+	stop
+}
+
+@test "isl29003: registers through the driver's cache; lux once powered up" {
+	start isl29003 "i2c:0 0x44 isl29003 model=regs:0x00=0x80,0x04=0x34,0x05=0x12"
+	A=$MNT/sys/bus/i2c/devices/0-0044
+	[ "$(cat "$A/power_state")" = 0 ]
+	run cat "$A/lux"
+	[ "$status" -ne 0 ]
+	echo 1 > "$A/power_state"
+	# The driver shows the power-down bit's complement (0x40), as it does on the chip.
+	[ "$(cat "$A/power_state")" = 64 ]
+	# ((msb << 8) | lsb) * range >> bit depth: 0x1234 at range 0 (1000 lux), 16 bits.
+	[ "$(cat "$A/lux")" = "$(( 0x1234 * 1000 >> 16 ))" ]
+	echo 2 > "$A/range"
+	[ "$(cat "$A/range")" = 2 ]
+	stop
+}
+
+@test "hmc6352: plain I2C messages, the 'A' command then two bytes of heading" {
+	start hmc6352 "i2c:2 0x21 hmc6352 model=regs:0x41=0x0e,0x42=0x10"
+	A=$MNT/sys/bus/i2c/devices/2-0021/hmc6352
+	[ "$(cat "$A/heading0_input")" = "360.0" ]
+	stop
+}
+
+@test "ics932s401: found by its detect() at its address list; SMBus word reads" {
+	# A chip on the bus and no device described: the driver's detection makes one.
+	start ics932s401 "i2c:0 0x69 - model=regs:0x08=0x41,0x0a=0x0b"
+	grep -q 'Creating ics932s401 at 0x69' "$BATS_TEST_TMPDIR/out"
+	A=$MNT/sys/bus/i2c/devices/0-0069
+	[ "$(cat "$A/usb_clock")" = 48000 ]
+	[ "$(cat "$A/ref_clock")" = 14318 ]
+	stop
+	# A chip of another vendor is not taken for one.
+	start ics932s401 "i2c:0 0x69 - model=regs:0x08=0x42,0x0a=0x0b"
+	[ ! -e "$MNT/sys/bus/i2c/devices/0-0069" ]
+	stop
+}
+
+@test "ad525x_dpot: the core and its I2C and SPI glue in one host, a chip on each bus" {
+	local d=$MODS/ad525x
+	serve "i2c:1 0x18 ad5258 model=regs:0x00=0x20" "spi:0.1 ad5204" -- \
+		"$d/ad525x_dpot.so" "$d/ad525x_dpot-i2c.so" "$d/ad525x_dpot-spi.so"
+	grep -q 'ad_dpot 1-0018: ad5258 64-Position Digital Potentiometer registered' "$BATS_TEST_TMPDIR/out"
+	grep -q 'ad_dpot spi0.1: ad5204 256-Position Digital Potentiometer registered' "$BATS_TEST_TMPDIR/out"
+	# The I2C chip's wiper: read from the model, written, clamped to its 64 positions.
+	A=$MNT/sys/bus/i2c/devices/1-0018
+	[ "$(cat "$A/rdac0")" = 32 ]
+	echo 17 > "$A/rdac0"
+	[ "$(cat "$A/rdac0")" = 17 ]
+	echo 99 > "$A/rdac0"
+	[ "$(cat "$A/rdac0")" = 63 ]
+	# The SPI chip is write-only: its four wipers from the driver's cache, at mid-scale.
+	S=$MNT/sys/bus/spi/devices/spi0.1
+	[ "$(cat "$S/rdac2")" = 128 ]
+	echo 200 > "$S/rdac2"
+	[ "$(cat "$S/rdac2")" = 200 ]
+	# The glue uses the core's exported symbols: the core cannot go first.
+	run "$TOP/tools/cdevctl" lsmod
+	[[ "$output" == *"ad525x_dpot "*"2 ad525x_dpot_spi,ad525x_dpot_i2c"* ]]
+	stop
+	[ ! -e "$S/rdac2" ]
+}
+
+@test "ki2csensor: its interrupt is a GPIO line, driven from outside with cdevctl gpio" {
+	serve "gpio:soc lines=8 names=,,sensor-int" \
+		"i2c:1 0x39 ki2csensor model=regs:0x00=0x5a,0x02=0x01,0x03=0x2c,0x04=0x01 irq-gpios=soc:2" -- \
+		"$TOP/examples/kernel/i2csensor/.libs/ki2csensor.so"
+	grep -q 'ki2csensor 1-0039: chip 0x5a, interrupt-driven' "$BATS_TEST_TMPDIR/out"
+	A=$MNT/sys/bus/i2c/devices/1-0039
+	[ "$(cat "$A/events")" = 0 ]
+	[ "$("$TOP/tools/cdevctl" gpio ki2csensor soc 2)" = 0 ]
+	# A rising edge: the driver asked for falling ones.
+	"$TOP/tools/cdevctl" gpio ki2csensor soc 2 1
+	[ "$("$TOP/tools/cdevctl" gpio ki2csensor soc 2)" = 1 ]
+	# Falling, with STATUS.READY set: the handler takes it and clears STATUS.
+	"$TOP/tools/cdevctl" gpio ki2csensor soc 2 0
+	wait_for_events 1
+	# Again, STATUS clear: the handler says IRQ_NONE and counts nothing.
+	"$TOP/tools/cdevctl" gpio ki2csensor soc 2 1
+	"$TOP/tools/cdevctl" gpio ki2csensor soc 2 0
+	sleep 0.5
+	[ "$(cat "$A/events")" = 1 ]
+	run "$TOP/tools/cdevctl" gpio ki2csensor soc 8 1
+	[ "$status" -eq 1 ]
+	stop
+	grep -q 'ki2csensor 1-0039: removed after 1 events' "$BATS_TEST_TMPDIR/out"
+}
+
+wait_for_events() {
+	for _ in $(seq 50); do
+		[ "$(cat "$A/events")" = "$1" ] && return 0
+		sleep 0.1
+	done
+	cat "$A/events"
+	return 1
+}
+
+@test "a bad description is refused with its reason before anything loads" {
+	run "$TOP/tools/cdevctl" run --backend fuse --mountpoint "$MNT" \
+		--device "i2c:0 0x78 tsl2550" "$MODS/tsl2550/tsl2550.so"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"a 7-bit address is 0x03 to 0x77"* ]]
+	run "$TOP/tools/cdevctl" run --backend fuse --mountpoint "$MNT" \
+		--device "i2c:0 0x39 tsl2550 bus=/dev/null" "$MODS/tsl2550/tsl2550.so"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"not an I2C adapter"* ]]
+	! mountpoint -q "$MNT"
+}
