@@ -5,13 +5,14 @@
  * spi_w8r*() helpers; chip select as a model sees it around the transfers
  * of a message (cs_change between transfers and after the last); the
  * kernel's validation of a message and spi_setup()'s mode checks; fault
- * injection; spi_async() in order; remove() and the managed resources at
+ * injection; spi_async() in order; regmap over SPI; remove() and the managed resources at
  * unregistration; the description's refusals, which leave nothing behind.
  */
 #include <linux/completion.h>
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/property.h>
+#include <linux/regmap.h>
 #include <linux/spi/spi.h>
 
 #include <stdio.h>
@@ -200,6 +201,54 @@ static void test_regs(void **state)
 	spi = describe("spi:1.2 tnone");
 	assert_int_equal(libcdev_spi_regs_get(spi, 0), -ENODEV);
 	assert_int_equal(spi_w8r8(spi, 0x80), 0);
+}
+
+/* ---- regmap over SPI ---- */
+
+static void test_regmap_spi(void **state)
+{
+	const struct regmap_config map8 = { .reg_bits = 8, .val_bits = 8 };
+	const struct regmap_config map16 = { .reg_bits = 8, .val_bits = 16 };
+	const struct regmap_config wflag = { .reg_bits = 8,
+					     .val_bits = 8,
+					     .write_flag_mask = 0x80 };
+	struct spi_device *spi = describe("spi:1.3 tmap model=regs:0x10=0x34,0x11=0x12");
+	struct regmap *map = regmap_init_spi(spi, &map8);
+	u8 buf[2];
+	unsigned int v;
+
+	(void)state;
+	assert_false(IS_ERR(map));
+	/* A read sets the top bit of the register, which the register file reads as a read. */
+	assert_int_equal(regmap_read(map, 0x10, &v), 0);
+	assert_int_equal(v, 0x34);
+	assert_int_equal(regmap_write(map, 0x20, 0xab), 0);
+	assert_int_equal(libcdev_spi_regs_get(spi, 0x20), 0xab);
+	assert_int_equal(regmap_bulk_read(map, 0x10, buf, 2), 0);
+	assert_memory_equal(buf, "\x34\x12", 2);
+	assert_int_equal(regmap_update_bits(map, 0x20, 0x0f, 0x05), 0);
+	assert_int_equal(libcdev_spi_regs_get(spi, 0x20), 0xa5);
+	libcdev_spi_inject_fault(spi, -EIO, 1);
+	assert_int_equal(regmap_read(map, 0x10, &v), -EIO);
+	regmap_exit(map);
+	/* Values are big-endian by default: the high byte goes first. */
+	map = regmap_init_spi(spi, &map16);
+	assert_false(IS_ERR(map));
+	assert_int_equal(regmap_write(map, 0x30, 0x1234), 0);
+	assert_int_equal(libcdev_spi_regs_get(spi, 0x30), 0x12);
+	assert_int_equal(libcdev_spi_regs_get(spi, 0x31), 0x34);
+	assert_int_equal(regmap_read(map, 0x10, &v), 0);
+	assert_int_equal(v, 0x3412);
+	regmap_exit(map);
+	/* The configuration's own masks replace the bus's: the bit set for a write. */
+	spi = describe("spi:1.4 tmap model=regs:write-mask=0x80,0x01=0x42");
+	map = devm_regmap_init_spi(spi, &wflag);
+	assert_false(IS_ERR(map));
+	assert_int_equal(regmap_read(map, 0x01, &v), 0);
+	assert_int_equal(v, 0x42);
+	assert_int_equal(regmap_write(map, 0x01, 0x55), 0);
+	assert_int_equal(libcdev_spi_regs_get(spi, 0x01), 0x55);
+	assert_ptr_equal(dev_get_regmap(&spi->dev, NULL), map);
 }
 
 /* ---- a model that writes down what it sees ---- */
@@ -525,6 +574,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_bind, capture, forget),
 		cmocka_unit_test_setup_teardown(test_regs, capture, forget),
+		cmocka_unit_test_setup_teardown(test_regmap_spi, capture, forget),
 		cmocka_unit_test_setup_teardown(test_cs_change, capture, forget),
 		cmocka_unit_test_setup_teardown(test_validate, capture, forget),
 		cmocka_unit_test_setup_teardown(test_setup, capture, forget),

@@ -34,6 +34,7 @@
 #define __devm_regmap_init			libcdev___devm_regmap_init
 #define __devm_regmap_init_i2c			libcdev___devm_regmap_init_i2c
 #define __devm_regmap_init_mmio_clk		libcdev___devm_regmap_init_mmio_clk
+#define __devm_regmap_init_spi			libcdev___devm_regmap_init_spi
 #define __devm_request_region			libcdev___devm_request_region
 #define __find_nth_bit				libcdev___find_nth_bit
 #define __ftrace_vprintk			libcdev___ftrace_vprintk
@@ -67,6 +68,7 @@
 #define __regmap_init				libcdev___regmap_init
 #define __regmap_init_i2c			libcdev___regmap_init_i2c
 #define __regmap_init_mmio_clk			libcdev___regmap_init_mmio_clk
+#define __regmap_init_spi			libcdev___regmap_init_spi
 #define __release_region			libcdev___release_region
 #define __request_region			libcdev___request_region
 #define __spi_alloc_controller			libcdev___spi_alloc_controller

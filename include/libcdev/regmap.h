@@ -224,6 +224,16 @@ struct regmap *__regmap_init_i2c(struct i2c_client *i2c, const struct regmap_con
 				 struct lock_class_key *lock_key, const char *lock_name);
 struct regmap *__devm_regmap_init_i2c(struct i2c_client *i2c, const struct regmap_config *config,
 				      struct lock_class_key *lock_key, const char *lock_name);
+struct spi_device;
+/**
+ * __regmap_init_spi - a map of the registers of an SPI device: the register
+ * then the values in one message; a read's register has its top bit set
+ * (the config's read_flag_mask otherwise), formats big-endian by default
+ */
+struct regmap *__regmap_init_spi(struct spi_device *spi, const struct regmap_config *config,
+				 struct lock_class_key *lock_key, const char *lock_name);
+struct regmap *__devm_regmap_init_spi(struct spi_device *spi, const struct regmap_config *config,
+				      struct lock_class_key *lock_key, const char *lock_name);
 /** regmap_exit - free @map and its cache (a devm map exits at unbind) */
 void regmap_exit(struct regmap *map);
 /** dev_get_regmap - @dev's map named @name (NULL: its first), or NULL */

@@ -29,6 +29,8 @@
 #define devm_regmap_init_mmio(dev, regs, config) devm_regmap_init_mmio_clk(dev, NULL, regs, config)
 #define regmap_init_i2c(i2c, config)		 __regmap_init_i2c(i2c, config, NULL, NULL)
 #define devm_regmap_init_i2c(i2c, config)	 __devm_regmap_init_i2c(i2c, config, NULL, NULL)
+#define regmap_init_spi(spi, config)		 __regmap_init_spi(spi, config, NULL, NULL)
+#define devm_regmap_init_spi(spi, config)	 __devm_regmap_init_spi(spi, config, NULL, NULL)
 
 #define regmap_reg_range(low, high) \
 	((struct regmap_range){ .range_min = (low), .range_max = (high) })
