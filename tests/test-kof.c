@@ -179,6 +179,9 @@ static void test_no_node_without_compatible(void **state)
 	assert_null(b->dev.of_node);
 	assert_null(of_match_device(fec_of, &b->dev));
 	platform_device_unregister(b);
+	/* With one but without a register region, the node is named by the device alone. */
+	assert_int_equal(libcdev_platform_describe("noregs.0 compatible=acme,fec", &a), 0);
+	assert_string_equal(of_node_full_name(a->dev.of_node), "noregs");
 	libcdev_platform_forget_described();
 }
 

@@ -125,6 +125,8 @@ static void test_bind(void **state)
 	bycompat = describe("spi:0.1 other compatible=acme,tchip");
 	assert_ptr_equal(bycompat->dev.driver, &tdrv.driver);
 	assert_string_equal(of_match_device(tdrv_of, &bycompat->dev)->data, "acme");
+	assert_string_equal(of_node_full_name(bycompat->dev.of_node), "other@1");
+	assert_null(byid->dev.of_node);
 	assert_null(spi_get_device_id(bycompat));
 	/* By name only for a driver without an id table. */
 	none = describe("spi:0.2 tdrv");

@@ -90,6 +90,15 @@ int props_append(struct platform_device_property **list, const char *key, size_t
 		 const char *value);
 /* Free the list of properties at @p. */
 void props_free(struct platform_device_property *p);
+struct device;
+struct device_node;
+/*
+ * A described device with a "compatible" property gets the device-tree node
+ * the kernel would have made from it: @np, named @name, its full name
+ * NAME@@UNIT (NAME without @unit), made @dev's of_node. Nothing without one.
+ */
+void props_of_node(struct device *dev, struct device_node *np, const char *name, const char *unit,
+		   const struct platform_device_property *props);
 /*
  * A bus device's own directory, sys/devices/platform/NAME or
  * sys/bus/BUS/devices/NAME (drivers/base/core.c), where a driver's

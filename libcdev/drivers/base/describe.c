@@ -109,30 +109,15 @@ static int describe_word(const char *line, const char *w, struct platform_device
 	return props_append(&pdev->props, w, (size_t)(eq - w), eq + 1);
 }
 
-/*
- * A device described with "compatible" is one the device tree would have
- * made: it gets a node, NAME@START after its first register region as the
- * kernel names nodes by their address.
- */
+/* A node as the device tree names one by its address: NAME@START of the first register region. */
 static void describe_of_node(struct platform_device *pdev)
 {
-	struct device_node *np = &pdev->of_node;
 	const struct resource *mem = platform_get_resource(pdev, IORESOURCE_MEM, 0);
-	const struct platform_device_property *p = pdev->props;
+	char unit[20];
 
-	while (p && strcmp(p->key, "compatible"))
-		p = p->next;
-	if (!p)
-		return;
-	np->dev = &pdev->dev;
-	np->name = pdev->name;
 	if (mem)
-		snprintf(np->full_name_buf, sizeof(np->full_name_buf), "%.19s@%llx", pdev->name,
-			 (unsigned long long)mem->start);
-	else
-		snprintf(np->full_name_buf, sizeof(np->full_name_buf), "%s", pdev->name);
-	np->full_name = np->full_name_buf;
-	pdev->dev.of_node = np;
+		snprintf(unit, sizeof(unit), "%llx", (unsigned long long)mem->start);
+	props_of_node(&pdev->dev, &pdev->of_node, pdev->name, mem ? unit : NULL, pdev->props);
 }
 
 /* "NAME" or "NAME.ID": the name part and the id. */

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,6 +158,24 @@ _public_ int device_property_match_string(const struct device *dev, const char *
 		if (string && !strcmp(v, string))
 			return (int)n;
 	return n ? -ENODATA : -EINVAL;
+}
+
+void props_of_node(struct device *dev, struct device_node *np, const char *name, const char *unit,
+		   const struct platform_device_property *props)
+{
+	while (props && strcmp(props->key, "compatible"))
+		props = props->next;
+	if (!props)
+		return;
+	np->dev = dev;
+	np->name = name;
+	if (unit)
+		snprintf(np->full_name_buf, sizeof(np->full_name_buf), "%.*s@%s",
+			 (int)(sizeof(np->full_name_buf) - 2 - strlen(unit)), name, unit);
+	else
+		snprintf(np->full_name_buf, sizeof(np->full_name_buf), "%s", name);
+	np->full_name = np->full_name_buf;
+	dev->of_node = np;
 }
 
 _public_ const void *device_get_match_data(const struct device *dev)

@@ -123,18 +123,10 @@ static int desc_parse(const char *line, char *copy, struct i2c_desc *d)
 /* As the device tree would name the node: TYPE@ADDR, its compatible values the properties. */
 static void desc_of_node(struct i2c_client *client)
 {
-	struct device_node *np = &client->of_node;
-	const struct platform_device_property *p;
+	char unit[8];
 
-	for (p = client->props; p && strcmp(p->key, "compatible"); p = p->next)
-		;
-	if (!p)
-		return;
-	np->dev = &client->dev;
-	np->name = client->name;
-	snprintf(np->full_name_buf, sizeof(np->full_name_buf), "%s@%x", client->name, client->addr);
-	np->full_name = np->full_name_buf;
-	client->dev.of_node = np;
+	snprintf(unit, sizeof(unit), "%x", client->addr);
+	props_of_node(&client->dev, &client->of_node, client->name, unit, client->props);
 }
 
 static struct i2c_adapter *desc_adapter(const char *line, const struct i2c_desc *d)

@@ -164,22 +164,13 @@ static int describe_address(const char *line, const char *w, int *bus, unsigned 
 	return 0;
 }
 
-/* A device described with "compatible" gets a device-tree node, as one the kernel made from it. */
+/* A device described with "compatible" gets a device-tree node, MODALIAS@CS as the kernel's. */
 static void describe_of_node(struct spi_device *spi)
 {
-	struct device_node *np = &spi->of_node_buf;
-	const struct platform_device_property *p = spi->props;
+	char unit[8];
 
-	while (p && strcmp(p->key, "compatible"))
-		p = p->next;
-	if (!p)
-		return;
-	np->dev = &spi->dev;
-	np->name = spi->modalias;
-	snprintf(np->full_name_buf, sizeof(np->full_name_buf), "%.30s@%u", spi->modalias,
-		 spi->chip_select);
-	np->full_name = np->full_name_buf;
-	spi->dev.of_node = np;
+	snprintf(unit, sizeof(unit), "%u", spi->chip_select);
+	props_of_node(&spi->dev, &spi->of_node_buf, spi->modalias, unit, spi->props);
 }
 
 static int describe_words(const char *line, char **save, struct spi_device *spi)
