@@ -219,6 +219,11 @@ teardown() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"devices:3: the device above is not registered"* ]]
 	[[ "$output" != *"testmod: init"* ]]
+	# A bus libcdev does not describe is named, not taken for a platform device.
+	run "$CDEVCTL" run --device 'usb:1 0x39 chip' "$MOD"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"unknown bus 'usb' (the buses described: i2c:, spi:, gpio:)"* ]]
+	[[ "$output" != *"testmod: init"* ]]
 }
 
 @test "irq: raises a line in a module's host; a line nobody requested and a module not loaded fail" {

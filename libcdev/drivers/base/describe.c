@@ -242,6 +242,19 @@ _public_ int libcdev_platform_describe_file(const char *path)
 
 /* ---- devices of every bus ---- */
 
+/*
+ * "BUS:..." with a bus of lowercase letters that is none of ours: refused,
+ * rather than taken for a platform device of that name, so that a bus
+ * libcdev lacks (or a misspelt one) is named as such. The kernel's own
+ * platform devices with a colon are ACPI's, "PNP0C0A:00", in capitals.
+ */
+static bool describe_unknown_bus(const char *line)
+{
+	size_t n = strspn(line, "abcdefghijklmnopqrstuvwxyz");
+
+	return n && line[n] == ':';
+}
+
 _public_ int libcdev_device_describe(const char *line)
 {
 	if (!line)
@@ -253,6 +266,12 @@ _public_ int libcdev_device_describe(const char *line)
 		return libcdev_spi_describe(line, NULL);
 	if (!strncmp(line, "gpio:", 5))
 		return libcdev_gpio_describe(line);
+	if (describe_unknown_bus(line)) {
+		pr_err_lib(
+			"device \"%s\": unknown bus '%.*s' (the buses described: i2c:, spi:, gpio:)",
+			line, (int)strcspn(line, ":"), line);
+		return -EINVAL;
+	}
 	return libcdev_platform_describe(line, NULL);
 }
 
