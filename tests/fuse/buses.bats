@@ -14,7 +14,7 @@ setup_file() {
 	[ "$(id -u)" -eq 0 ] && [ -c /dev/fuse ] || return 0
 	tree=$("$top_srcdir/tools/corpus-survey.sh" --unpack) || return 1
 	export MODS="$BATS_FILE_TMPDIR/mods"
-	for d in tsl2550 isl29003 hmc6352 ics932s401; do
+	for d in tsl2550 isl29003 hmc6352 ics932s401 isl29020 apds9802als; do
 		mkdir -p "$MODS/$d"
 		cp "$tree/drivers/misc/$d.c" "$MODS/$d/"
 		echo "obj-m += $d.o" > "$MODS/$d/Kbuild"
@@ -140,6 +140,31 @@ stop() {
 	start ics932s401 "i2c:0 0x69 - model=regs:0x08=0x42,0x0a=0x0b"
 	[ ! -e "$MNT/sys/bus/i2c/devices/0-0069" ]
 	stop
+}
+
+@test "isl29020 and apds9802als: two light sensors of one bus in one host, runtime PM around reads" {
+	serve "i2c:3 0x44 isl29020 model=regs:0x01=0x00,0x02=0x40" \
+		"i2c:3 0x39 apds9802als model=regs:0x86=0x80,0x8c=0x34,0x8d=0x12" -- \
+		"$MODS/isl29020/isl29020.so" "$MODS/apds9802als/apds9802als.so"
+	grep -q 'isl29020 3-0044: isl29020 isl29020: ALS chip found' "$BATS_TEST_TMPDIR/out"
+	grep -q 'apds9802als 3-0039: ALS chip found' "$BATS_TEST_TMPDIR/out"
+	I=$MNT/sys/bus/i2c/devices/3-0044/isl29020
+	P=$MNT/sys/bus/i2c/devices/3-0039/apds9802als
+	# The range from CTRL's low bits (probe wrote 0xc0: 1000 lux), the level scaled to it.
+	[ "$(cat "$I/lux0_sensor_range")" = 1000 ]
+	[ "$(cat "$I/lux0_input")" = "$((1000 * 0x4000 / 65536))" ]
+	echo 4000 > "$I/lux0_sensor_range"
+	[ "$(cat "$I/lux0_sensor_range")" = 4000 ]
+	[ "$(cat "$I/lux0_input")" = "$((4000 * 0x4000 / 65536))" ]
+	run sh -c "echo 70000 > '$I/lux0_sensor_range'"
+	[ "$status" -ne 0 ]
+	# A measurement started, data-ready polled (0x86 bit 7), then DATA_L/DATA_H.
+	[ "$(cat "$P/lux0_input")" = "$((0x1234))" ]
+	[ "$(cat "$P/lux0_sensor_range")" = 65535 ]
+	echo 4095 > "$P/lux0_sensor_range"
+	[ "$(cat "$P/lux0_sensor_range")" = 4095 ]
+	stop
+	[ ! -e "$I/lux0_input" ]
 }
 
 @test "ad525x_dpot: the core and its I2C and SPI glue in one host, a chip on each bus" {
