@@ -23,6 +23,7 @@
 #include <asm/byteorder.h>
 #include <asm/div64.h>
 #include <asm/io.h>
+#include <asm/unaligned.h>
 
 #include "test-util.h"
 
@@ -259,6 +260,38 @@ static void test_byteorder(void **state)
 	assert_int_equal(be16_to_cpu(be), 0x1235);
 }
 
+/* Values at odd addresses of a chip's byte stream, in either order, 16 to 64 bits and 24. */
+static void test_unaligned(void **state)
+{
+	const u8 in[10] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+	u8 out[10] = { 0 };
+
+	(void)state;
+	assert_int_equal(get_unaligned_be16(in + 1), 0x0102);
+	assert_int_equal(get_unaligned_le16(in + 1), 0x0201);
+	assert_int_equal(get_unaligned_be24(in + 1), 0x010203);
+	assert_int_equal(get_unaligned_le24(in + 1), 0x030201);
+	assert_int_equal(get_unaligned_be32(in + 1), 0x01020304);
+	assert_int_equal(get_unaligned_le32(in + 1), 0x04030201);
+	assert_true(get_unaligned_be64(in + 1) == 0x0102030405060708ULL);
+	assert_true(get_unaligned_le64(in + 1) == 0x0807060504030201ULL);
+	assert_true(get_unaligned_be48(in + 1) == 0x010203040506ULL);
+	assert_int_equal(get_unaligned((const u32 *)(in + 1)), 0x04030201);
+	assert_int_equal(__get_unaligned_cpu32(in + 3), 0x06050403);
+	put_unaligned_be32(0x11223344, out + 1);
+	assert_memory_equal(out + 1, "\x11\x22\x33\x44", 4);
+	put_unaligned_le16(0xaabb, out + 5);
+	assert_memory_equal(out + 5, "\xbb\xaa", 2);
+	put_unaligned_be24(0x010203, out + 7);
+	assert_memory_equal(out + 7, "\x01\x02\x03", 3);
+	put_unaligned((u16)0x1234, (u16 *)(out + 1));
+	assert_memory_equal(out + 1, "\x34\x12", 2);
+	put_unaligned_be48(0x0a0b0c0d0e0fULL, out + 3);
+	assert_memory_equal(out + 3, "\x0a\x0b\x0c\x0d\x0e\x0f", 6);
+	put_unaligned_le64(0x0102030405060708ULL, out + 1);
+	assert_memory_equal(out + 1, "\x08\x07\x06\x05\x04\x03\x02\x01", 8);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -268,6 +301,7 @@ int main(void)
 		cmocka_unit_test(test_time64),	    cmocka_unit_test(test_asm_forwards),
 		cmocka_unit_test(test_kconfig),	    cmocka_unit_test(test_sysfs_streq),
 		cmocka_unit_test(test_swab),	    cmocka_unit_test(test_byteorder),
+		cmocka_unit_test(test_unaligned),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

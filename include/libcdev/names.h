@@ -226,6 +226,8 @@
 #define enable_irq				libcdev_enable_irq
 #define finish_wait				libcdev_finish_wait
 #define firmware_kobj				libcdev_firmware_kobj
+#define firmware_request_nowarn			libcdev_firmware_request_nowarn
+#define firmware_request_platform		libcdev_firmware_request_platform
 #define fixed_size_llseek			libcdev_fixed_size_llseek
 #define flush_delayed_work			libcdev_flush_delayed_work
 #define flush_work				libcdev_flush_work
@@ -510,7 +512,12 @@
 #define regulator_put				libcdev_regulator_put
 #define regulator_set_voltage			libcdev_regulator_set_voltage
 #define reinit_completion			libcdev_reinit_completion
+#define release_firmware			libcdev_release_firmware
 #define remove_wait_queue			libcdev_remove_wait_queue
+#define request_firmware			libcdev_request_firmware
+#define request_firmware_direct			libcdev_request_firmware_direct
+#define request_firmware_into_buf		libcdev_request_firmware_into_buf
+#define request_firmware_nowait			libcdev_request_firmware_nowait
 #define rwsem_is_contended			libcdev_rwsem_is_contended
 #define rwsem_is_locked				libcdev_rwsem_is_locked
 #define schedule				libcdev_schedule
