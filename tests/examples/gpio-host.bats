@@ -4,7 +4,8 @@
 # twin-gpio.ko (tests/twin/gpiochip), whose input lines the test drives with
 # its pull parameter, as a wire would. ki2csensor takes its interrupt from
 # such a line (irq-gpios=host:2), as it does from a simulated one in
-# tests/fuse/buses.bats.
+# tests/fuse/buses.bats; kgpioled (tests/examples/kgpioled.c) drives an
+# output line.
 
 load helpers
 
@@ -83,6 +84,32 @@ wait_for_events() {
 	run ! grep -q 'BUG\|WARNING' "$BATS_TEST_TMPDIR/module.out"
 	# The line went back to the host: nobody holds it there.
 	run host_line tw2
+	[[ "$output" != *"libcdev"* ]]
+}
+
+levels() {
+	cat /sys/module/twin_gpio/parameters/levels
+}
+
+@test "gpio-host: an output line a driver sets is the level of the host's line" {
+	MODDIR=$TOP/tests/examples/.libs
+	RUN_OPTS=(--device "gpio:host chip=$CHIP" --device 'kgpioled.0 led-gpios=host:5')
+	LIBCDEV_STRICT=1 start_module kgpioled
+	L=/dev/sys/devices/platform/kgpioled.0/led
+	# Requested high at probe.
+	[ "$(levels)" = 00000100 ]
+	run host_line tw5
+	echo "$output"
+	[[ "$output" == *"|libcdev"*") out hi"* ]]
+	[ "$(cat "$L")" = 1 ]
+	echo 0 > "$L"
+	[ "$(levels)" = 00000000 ]
+	[ "$(cat "$L")" = 0 ]
+	echo 1 > "$L"
+	[ "$(levels)" = 00000100 ]
+	stop_module
+	run ! grep -q 'BUG\|WARNING' "$BATS_TEST_TMPDIR/module.out"
+	run host_line tw5
 	[[ "$output" != *"libcdev"* ]]
 }
 
