@@ -116,7 +116,13 @@ static int host_request_input(struct host_chip *chip, struct host_line *hl)
 	return gpiod_line_request_input(hl->line, HOST_CONSUMER);
 }
 
-/* Under the chip's lock: line @offset requested from the host again, as @req says. */
+/*
+ * Under the chip's lock: line @offset requested from the host again, as @req
+ * says. A request of libgpiod 1 cannot change into one with events (nor
+ * its direction before 1.6), so the line is released first: another
+ * process may take it in between, and the call then fails with the line
+ * held no more (its reads are -EPERM from then on).
+ */
 static int host_request(struct host_chip *chip, unsigned int offset, enum host_req req, int value)
 {
 	struct host_line *hl = &chip->lines[offset];
