@@ -6,7 +6,7 @@
  * unbind), the legacy integer API over a simulated chip and over a chip a
  * driver provides, of_get_named_gpio(), the IRQ of a line with its edge,
  * the board's lookup tables, a chip removed under its consumer, and
- * descriptions that are refused.
+ * descriptions that are refused, chip= ones (a host's gpiochip) included.
  */
 #include <linux/gpio.h>
 #include <linux/gpio/consumer.h>
@@ -17,7 +17,10 @@
 #include <linux/of_gpio.h>
 #include <linux/platform_device.h>
 
+#include <dirent.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "test-util.h"
 
@@ -436,6 +439,58 @@ static void test_bad_descriptions(void **state)
 	assert_int_equal(libcdev_gpio_sim_get("over", 0, &v), -ENOENT);
 }
 
+/* The process's open fds: a refused chip= leaves none open. */
+static int open_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	assert_non_null(d);
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
+/* chip= refused: @err, or -EOPNOTSUPP in a build without libgpiod; @why logged. */
+static void refused_host_chip(const char *line, int err, const char *why)
+{
+	int ret = libcdev_gpio_describe(line);
+	const char *log = test_log_take();
+
+	if (ret == -EOPNOTSUPP) {
+		assert_non_null(strstr(log, "built without libgpiod"));
+		return;
+	}
+	assert_int_equal(ret, err);
+	assert_non_null(strstr(log, why));
+}
+
+static void test_bad_host_chips(void **state)
+{
+	char path[] = "/tmp/test-kgpio-XXXXXX", line[64], why[64];
+	int fd = mkstemp(path), fds;
+	int v;
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	fds = open_fds();
+	test_log_take();
+	refused_host_chip("gpio:h chip=/dev/gpiochip-absent", -ENOENT,
+			  "/dev/gpiochip-absent: No such file or directory");
+	/* libgpiod: a character device of another subsystem, and a file that is no device. */
+	refused_host_chip("gpio:h chip=/dev/null", -ENOTTY, "/dev/null: not a GPIO chip");
+	snprintf(line, sizeof(line), "gpio:h chip=%s", path);
+	snprintf(why, sizeof(why), "%s: not a GPIO chip", path);
+	refused_host_chip(line, -ENOTTY, why);
+	unlink(path);
+	/* Nothing registered, nothing left open: the label is free. */
+	assert_int_equal(open_fds(), fds);
+	assert_int_equal(libcdev_gpio_describe("gpio:h lines=2"), 0);
+	assert_int_equal(libcdev_gpio_sim_get("h", 1, &v), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -447,6 +502,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_provider, capture, forget),
 		cmocka_unit_test_setup_teardown(test_lookup_table, capture, forget),
 		cmocka_unit_test_setup_teardown(test_bad_descriptions, capture, forget),
+		cmocka_unit_test_setup_teardown(test_bad_host_chips, capture, forget),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

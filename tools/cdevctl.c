@@ -104,8 +104,9 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 			       "  'i2c:BUS adapter [export=1]'\n"
 			       "  'spi:BUS.CS MODALIAS [model=regs:...] [bus=/dev/spidevB.C] [mode=N] ...'\n"
 			       "  'gpio:LABEL lines=N [names=NAME,...]'\n"
-			       "chips on I2C and SPI buses and simulated GPIO chips (libcdev-buses(7),\n"
-			       "libcdev-spi(7), libcdev-gpio(7)).\n",
+			       "  'gpio:LABEL chip=/dev/gpiochipN'\n"
+			       "chips on I2C and SPI buses, simulated GPIO chips and GPIO chips of the\n"
+			       "host (libcdev-buses(7), libcdev-spi(7), libcdev-gpio(7)).\n",
 			       PROG, cmd);
 			return 0;
 		default:

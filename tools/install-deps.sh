@@ -14,7 +14,7 @@ apt-get install -y -qq --no-install-recommends \
 	build-essential autoconf automake autoconf-archive libtool pkgconf \
 	libcmocka-dev scdoc libfuse3-dev fuse3 libudev-dev \
 	clang clang-format valgrind bats jq libsystemd-dev systemd bash-completion \
-	debhelper dpkg-dev lintian strace i2c-tools \
+	debhelper dpkg-dev lintian strace i2c-tools libgpiod-dev \
 	qemu-system-x86 busybox-static cpio kmod udev
 # The headers of the kernel vm-run fetches: the ABI linux-image-amd64 names.
 abi=$(apt-cache depends linux-image-amd64 |

@@ -10,6 +10,9 @@
  *
  * The IRQ of line N of global number G is LIBCDEV_GPIO_IRQ_BASE + G (1024
  * and up), apart from the lines 1 to 1023 a device description may name.
+ *
+ * "gpio:LABEL chip=/dev/gpiochipN" is a chip backed by the host's instead
+ * (gpio-hostchip.c); this file parses its description too.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -237,30 +240,41 @@ static int sim_names(const char *line, const char *w, struct gpio_sim_chip *chip
 	}
 }
 
-/* The words after "gpio:LABEL" but lines=, which made @chip. */
-static int sim_word(const char *line, const char *w, struct gpio_sim_chip *chip)
+/* base= and can-sleep= of any described chip; 1 for another word. */
+int gpio_describe_common(const char *line, const char *w, struct gpio_chip *gc)
 {
 	long v;
 
-	if (!strncmp(w, "lines=", 6))
-		return 0;
-	if (!strncmp(w, "names=", 6))
-		return sim_names(line, w, chip);
 	if (!strncmp(w, "base=", 5)) {
 		v = sim_number(w + 5, 0, ARCH_NR_GPIOS - 1);
-		if (v < 0 || v + chip->gc.ngpio > ARCH_NR_GPIOS)
+		if (v < 0 || v + gc->ngpio > ARCH_NR_GPIOS)
 			return sim_error(line, w, "the lines' numbers are 0 to 511");
-		chip->gc.base = (int)v;
+		gc->base = (int)v;
 		return 0;
 	}
 	if (!strncmp(w, "can-sleep=", 10)) {
 		v = sim_number(w + 10, 0, 1);
 		if (v < 0)
 			return sim_error(line, w, "can-sleep is 0 or 1");
-		chip->gc.can_sleep = v;
+		gc->can_sleep = v;
 		return 0;
 	}
-	return sim_error(line, w, "not lines=, names=, base= or can-sleep=");
+	return 1;
+}
+
+/* The words after "gpio:LABEL" but lines=, which made @chip. */
+static int sim_word(const char *line, const char *w, struct gpio_sim_chip *chip)
+{
+	int err;
+
+	if (!strncmp(w, "lines=", 6))
+		return 0;
+	if (!strncmp(w, "names=", 6))
+		return sim_names(line, w, chip);
+	err = gpio_describe_common(line, w, &chip->gc);
+	if (err <= 0)
+		return err;
+	return sim_error(line, w, "not lines=, names=, base=, can-sleep= or chip=");
 }
 
 /* The value of "KEY=" among the words of @copy (after the label), or NULL. */
@@ -274,6 +288,17 @@ static const char *sim_find(char *const *words, unsigned int n, const char *key)
 	return NULL;
 }
 
+static int sim_label(const char *line, const char *word)
+{
+	const char *label = word + strlen("gpio:");
+
+	if (!*label || strlen(label) > 31)
+		return sim_error(line, word, "a chip's label is 1 to 31 characters");
+	if (gpio_device_find_label(label))
+		return sim_error(line, word, "a chip of this label exists already");
+	return 0;
+}
+
 static int sim_parse(const char *line, char **words, unsigned int n, struct gpio_sim_chip **chipp)
 {
 	const char *lines = sim_find(words + 1, n - 1, "lines=");
@@ -282,10 +307,6 @@ static int sim_parse(const char *line, char **words, unsigned int n, struct gpio
 	long nlines;
 	int err = 0;
 
-	if (!*label || strlen(label) > 31)
-		return sim_error(line, words[0], "a chip's label is 1 to 31 characters");
-	if (gpio_device_find_label(label))
-		return sim_error(line, words[0], "a chip of this label exists already");
 	nlines = lines ? sim_number(lines, 1, ARCH_NR_GPIOS) : -1;
 	if (nlines < 0)
 		return sim_error(line, lines ? lines - 6 : words[0],
@@ -318,6 +339,12 @@ static int sim_describe_locked(const char *line, char *copy)
 	}
 	if (!n || strncmp(words[0], "gpio:", 5))
 		return sim_error(line, n ? words[0] : "(empty)", "not gpio:LABEL");
+	err = sim_label(line, words[0]);
+	if (err)
+		return err;
+	/* A chip backed by the host's: its lines are the host chip's. */
+	if (sim_find(words + 1, n - 1, "chip="))
+		return gpio_hostchip_describe(line, words, n);
 	err = sim_parse(line, words, n, &chip);
 	if (err)
 		return err;
@@ -354,6 +381,7 @@ _public_ void libcdev_gpio_forget_described(void)
 	struct gpio_sim_chip *chip;
 
 	pthread_mutex_lock(&sim_lock);
+	gpio_hostchip_forget_all();
 	while ((chip = sim_chips)) {
 		sim_chips = chip->next;
 		gpiochip_remove(&chip->gc);

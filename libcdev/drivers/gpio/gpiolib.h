@@ -90,4 +90,13 @@ int gpio_prop_count(struct device *dev, const char *propname);
 struct gpio_desc *gpio_prop_find(struct device *dev, const char *propname, unsigned int idx,
 				 unsigned long *lflags);
 
+/*
+ * Described chips (gpio-sim.c): base= and can-sleep=, 0 or -EINVAL, 1 for
+ * another word; a chip backed by the host's /dev/gpiochipN from the words
+ * of @line (gpio-hostchip.c), and their removal; both under gpio-sim.c's lock.
+ */
+int gpio_describe_common(const char *line, const char *w, struct gpio_chip *gc);
+int gpio_hostchip_describe(const char *line, char *const *words, unsigned int n);
+void gpio_hostchip_forget_all(void);
+
 #endif
