@@ -33,13 +33,6 @@
 
 #define WAIT_MS 2000
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 /* Reported at this file's @line (the path before it is the build's). */
 static bool reported_at(int line, const char *after)
 {
@@ -359,10 +352,11 @@ static void test_spin_unlock_not_held(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_every_sleeper_in_every_atomic_context, capture),
-		cmocka_unit_test_setup(test_context_named, capture),
-		cmocka_unit_test_setup(test_lock_held_when_callbacks_return, capture),
-		cmocka_unit_test_setup(test_spin_unlock_not_held, capture),
+		cmocka_unit_test_setup(test_every_sleeper_in_every_atomic_context,
+				       test_env_capture),
+		cmocka_unit_test_setup(test_context_named, test_env_capture),
+		cmocka_unit_test_setup(test_lock_held_when_callbacks_return, test_env_capture),
+		cmocka_unit_test_setup(test_spin_unlock_not_held, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -329,17 +329,10 @@ static void test_every_delay_in_every_context(void **state)
 				 kernel[d].sleeps ? "nowhere" : "as sleeping", test_log_peek());
 }
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_every_delay_in_every_context, capture),
+		cmocka_unit_test_setup(test_every_delay_in_every_context, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

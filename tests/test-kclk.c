@@ -23,13 +23,6 @@ static struct platform_device *describe(const char *line)
 	return pdev;
 }
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 static void test_clk_counts(void **state)
 {
 	struct platform_device *pdev = describe("tclk.0 clk=core:48000000 clk=bus:1000");
@@ -168,9 +161,9 @@ static void test_managed(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_clk_counts, capture),
-		cmocka_unit_test_setup(test_regulator, capture),
-		cmocka_unit_test_setup(test_managed, capture),
+		cmocka_unit_test_setup(test_clk_counts, test_env_capture),
+		cmocka_unit_test_setup(test_regulator, test_env_capture),
+		cmocka_unit_test_setup(test_managed, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -17,13 +17,6 @@
 
 #include "test-util.h"
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 #define MAX_CPUS 1024
 static int started[MAX_CPUS], torn_down[MAX_CPUS], ran_on[MAX_CPUS];
 static unsigned int fail_on = ~0u;
@@ -165,10 +158,10 @@ static void test_devm_alloc_percpu(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_startup_on_each_cpu_and_teardown, capture),
-		cmocka_unit_test_setup(test_failed_startup_rolls_back, capture),
-		cmocka_unit_test_setup(test_dynamic_range_and_bad_states, capture),
-		cmocka_unit_test_setup(test_devm_alloc_percpu, capture),
+		cmocka_unit_test_setup(test_startup_on_each_cpu_and_teardown, test_env_capture),
+		cmocka_unit_test_setup(test_failed_startup_rolls_back, test_env_capture),
+		cmocka_unit_test_setup(test_dynamic_range_and_bad_states, test_env_capture),
+		cmocka_unit_test_setup(test_devm_alloc_percpu, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

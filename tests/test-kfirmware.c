@@ -38,8 +38,7 @@ static int fw_setup(void **state)
 {
 	char sub[200];
 
-	test_env_reset(state);
-	test_log_everything();
+	test_env_capture(state);
 	snprintf(fwdir, sizeof(fwdir), "%s/firmware", test_env.dir);
 	mkdir(fwdir, 0755);
 	setenv("LIBCDEV_FIRMWARE_PATH", fwdir, 1);

@@ -40,13 +40,6 @@ static int sim_value(const char *label, unsigned int line)
 	return v;
 }
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 static int forget(void **state)
 {
 	(void)state;
@@ -494,15 +487,15 @@ static void test_bad_host_chips(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_consumer, capture, forget),
-		cmocka_unit_test_setup_teardown(test_can_sleep, capture, forget),
-		cmocka_unit_test_setup_teardown(test_removed_chip, capture, forget),
-		cmocka_unit_test_setup_teardown(test_irq, capture, forget),
-		cmocka_unit_test_setup_teardown(test_legacy, capture, forget),
-		cmocka_unit_test_setup_teardown(test_provider, capture, forget),
-		cmocka_unit_test_setup_teardown(test_lookup_table, capture, forget),
-		cmocka_unit_test_setup_teardown(test_bad_descriptions, capture, forget),
-		cmocka_unit_test_setup_teardown(test_bad_host_chips, capture, forget),
+		cmocka_unit_test_setup_teardown(test_consumer, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_can_sleep, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_removed_chip, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_irq, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_legacy, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_provider, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_lookup_table, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_bad_descriptions, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_bad_host_chips, test_env_capture, forget),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

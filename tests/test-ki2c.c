@@ -22,13 +22,6 @@
 
 #include "test-util.h"
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 static int forget(void **state)
 {
 	(void)state;
@@ -607,18 +600,22 @@ static void test_any_bus_description(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_bind_by_id_and_smbus_bytes, capture, forget),
-		cmocka_unit_test_setup_teardown(test_smbus_emulation, capture, forget),
-		cmocka_unit_test_setup_teardown(test_pec_and_plain_messages, capture, forget),
-		cmocka_unit_test_setup_teardown(test_faults_and_absent_devices, capture, forget),
-		cmocka_unit_test_setup_teardown(test_bind_by_compatible, capture, forget),
-		cmocka_unit_test_setup_teardown(test_detection, capture, forget),
-		cmocka_unit_test_setup_teardown(test_smbus_only_adapter, capture, forget),
-		cmocka_unit_test_setup_teardown(test_bad_descriptions, capture, forget),
-		cmocka_unit_test_setup_teardown(test_any_bus_description, capture, forget),
-		cmocka_unit_test_setup_teardown(test_i2c_dev_node, capture, forget),
-		cmocka_unit_test_setup_teardown(test_regmap_i2c, capture, forget),
-		cmocka_unit_test_setup_teardown(test_regmap_i2c_smbus_only, capture, forget),
+		cmocka_unit_test_setup_teardown(test_bind_by_id_and_smbus_bytes, test_env_capture,
+						forget),
+		cmocka_unit_test_setup_teardown(test_smbus_emulation, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_pec_and_plain_messages, test_env_capture,
+						forget),
+		cmocka_unit_test_setup_teardown(test_faults_and_absent_devices, test_env_capture,
+						forget),
+		cmocka_unit_test_setup_teardown(test_bind_by_compatible, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_detection, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_smbus_only_adapter, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_bad_descriptions, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_any_bus_description, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_i2c_dev_node, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_regmap_i2c, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_regmap_i2c_smbus_only, test_env_capture,
+						forget),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

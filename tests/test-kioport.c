@@ -19,13 +19,6 @@
 
 #include "test-util.h"
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 static void test_ports_round_trip(void **state)
 {
 	struct platform_device *pdev;
@@ -241,13 +234,13 @@ static void test_devm_region_goes_at_unbind(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_ports_round_trip, capture),
-		cmocka_unit_test_setup(test_ports_modelled, capture),
-		cmocka_unit_test_setup(test_ports_unbacked, capture),
-		cmocka_unit_test_setup(test_describe_ports_refused, capture),
-		cmocka_unit_test_setup(test_request_region, capture),
-		cmocka_unit_test_setup(test_muxed_region_waits, capture),
-		cmocka_unit_test_setup(test_devm_region_goes_at_unbind, capture),
+		cmocka_unit_test_setup(test_ports_round_trip, test_env_capture),
+		cmocka_unit_test_setup(test_ports_modelled, test_env_capture),
+		cmocka_unit_test_setup(test_ports_unbacked, test_env_capture),
+		cmocka_unit_test_setup(test_describe_ports_refused, test_env_capture),
+		cmocka_unit_test_setup(test_request_region, test_env_capture),
+		cmocka_unit_test_setup(test_muxed_region_waits, test_env_capture),
+		cmocka_unit_test_setup(test_devm_region_goes_at_unbind, test_env_capture),
 		cmocka_unit_test(test_param_hw),
 	};
 

@@ -23,13 +23,6 @@
 
 #include "test-util.h"
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 /* ---- hard and threaded handlers ---- */
 
 struct ctx {
@@ -377,15 +370,15 @@ static void test_plain_memory_bank(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_hard_then_threaded, capture),
-		cmocka_unit_test_setup(test_sleep_in_hard_handler_reported, capture),
-		cmocka_unit_test_setup(test_oneshot_null_handler, capture),
-		cmocka_unit_test_setup(test_disable_enable_pending, capture),
-		cmocka_unit_test_setup(test_shared_and_busy, capture),
-		cmocka_unit_test_setup(test_trigger_type, capture),
-		cmocka_unit_test_setup(test_forgotten_line_at_unload, capture),
-		cmocka_unit_test_setup(test_driver_irq_and_modelled_registers, capture),
-		cmocka_unit_test_setup(test_plain_memory_bank, capture),
+		cmocka_unit_test_setup(test_hard_then_threaded, test_env_capture),
+		cmocka_unit_test_setup(test_sleep_in_hard_handler_reported, test_env_capture),
+		cmocka_unit_test_setup(test_oneshot_null_handler, test_env_capture),
+		cmocka_unit_test_setup(test_disable_enable_pending, test_env_capture),
+		cmocka_unit_test_setup(test_shared_and_busy, test_env_capture),
+		cmocka_unit_test_setup(test_trigger_type, test_env_capture),
+		cmocka_unit_test_setup(test_forgotten_line_at_unload, test_env_capture),
+		cmocka_unit_test_setup(test_driver_irq_and_modelled_registers, test_env_capture),
+		cmocka_unit_test_setup(test_plain_memory_bank, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -23,13 +23,6 @@
 #include "test-util.h"
 #include <libcdev/direct.h>
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 static int node_open(const char *name, int flags, struct file **f)
 {
 	dev_t devt;
@@ -359,10 +352,10 @@ static void test_groups_and_errors(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_kobject_example, capture),
-		cmocka_unit_test_setup(test_kset_example, capture),
-		cmocka_unit_test_setup(test_open_file_outlives_object, capture),
-		cmocka_unit_test_setup(test_groups_and_errors, capture),
+		cmocka_unit_test_setup(test_kobject_example, test_env_capture),
+		cmocka_unit_test_setup(test_kset_example, test_env_capture),
+		cmocka_unit_test_setup(test_open_file_outlives_object, test_env_capture),
+		cmocka_unit_test_setup(test_groups_and_errors, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -20,13 +20,6 @@
 
 #include "test-util.h"
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 static const struct of_device_id fec_of[] = {
 	{ .compatible = "acme,fec", .data = (void *)1 },
 	{ .compatible = "acme,fec-v2", .data = (void *)2 },
@@ -188,10 +181,10 @@ static void test_no_node_without_compatible(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_node_and_best_match, capture),
-		cmocka_unit_test_setup(test_property_readers, capture),
-		cmocka_unit_test_setup(test_regions_irqs_and_leaf, capture),
-		cmocka_unit_test_setup(test_no_node_without_compatible, capture),
+		cmocka_unit_test_setup(test_node_and_best_match, test_env_capture),
+		cmocka_unit_test_setup(test_property_readers, test_env_capture),
+		cmocka_unit_test_setup(test_regions_irqs_and_leaf, test_env_capture),
+		cmocka_unit_test_setup(test_no_node_without_compatible, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -28,13 +28,6 @@
 #include "test-util.h"
 #include <libcdev/direct.h>
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 static int node_open(const char *name, int flags, struct file **f)
 {
 	dev_t devt;
@@ -605,16 +598,16 @@ static void test_debugfs(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_probe_remove_devm_order, capture),
-		cmocka_unit_test_setup(test_driver_after_device_and_open_file, capture),
-		cmocka_unit_test_setup(test_failed_probe_releases, capture),
-		cmocka_unit_test_setup(test_match_by_compatible_and_id, capture),
-		cmocka_unit_test_setup(test_describe_refuses, capture),
-		cmocka_unit_test_setup(test_describe_file_probes, capture),
-		cmocka_unit_test_setup(test_devm_release_and_strings, capture),
-		cmocka_unit_test_setup(test_static_device, capture),
-		cmocka_unit_test_setup(test_class_and_misc_attributes, capture),
-		cmocka_unit_test_setup(test_debugfs, capture),
+		cmocka_unit_test_setup(test_probe_remove_devm_order, test_env_capture),
+		cmocka_unit_test_setup(test_driver_after_device_and_open_file, test_env_capture),
+		cmocka_unit_test_setup(test_failed_probe_releases, test_env_capture),
+		cmocka_unit_test_setup(test_match_by_compatible_and_id, test_env_capture),
+		cmocka_unit_test_setup(test_describe_refuses, test_env_capture),
+		cmocka_unit_test_setup(test_describe_file_probes, test_env_capture),
+		cmocka_unit_test_setup(test_devm_release_and_strings, test_env_capture),
+		cmocka_unit_test_setup(test_static_device, test_env_capture),
+		cmocka_unit_test_setup(test_class_and_misc_attributes, test_env_capture),
+		cmocka_unit_test_setup(test_debugfs, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -21,13 +21,6 @@
 /* The library's hook at module unload (fs/proc.c). */
 int proc_module_stop(struct module *mod);
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 static int node_open(const char *name, struct file **f)
 {
 	dev_t devt;
@@ -213,8 +206,8 @@ static void test_single_open_and_removal(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_seq_file_reads, capture),
-		cmocka_unit_test_setup(test_single_open_and_removal, capture),
+		cmocka_unit_test_setup(test_seq_file_reads, test_env_capture),
+		cmocka_unit_test_setup(test_single_open_and_removal, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -883,32 +883,25 @@ static void test_mmio_devm(void **state)
 	platform_device_unregister(pdev);
 }
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_rules_callbacks, capture),
-		cmocka_unit_test_setup(test_rules_tables, capture),
-		cmocka_unit_test_setup(test_flat_cache, capture),
-		cmocka_unit_test_setup(test_rbtree_cache, capture),
-		cmocka_unit_test_setup(test_cache_only_sync, capture),
-		cmocka_unit_test_setup(test_flat_sync_and_none, capture),
-		cmocka_unit_test_setup(test_update_bits, capture),
-		cmocka_unit_test_setup(test_multi_reg_write, capture),
-		cmocka_unit_test_setup(test_bus_formats, capture),
-		cmocka_unit_test_setup(test_packed_format, capture),
-		cmocka_unit_test_setup(test_bulk_raw, capture),
-		cmocka_unit_test_setup(test_bus_cache_flags, capture),
-		cmocka_unit_test_setup(test_chunks_and_hw_defaults, capture),
-		cmocka_unit_test_setup(test_fields, capture),
-		cmocka_unit_test_setup(test_poll_timeout, capture),
-		cmocka_unit_test_setup(test_mmio_devm, capture),
+		cmocka_unit_test_setup(test_rules_callbacks, test_env_capture),
+		cmocka_unit_test_setup(test_rules_tables, test_env_capture),
+		cmocka_unit_test_setup(test_flat_cache, test_env_capture),
+		cmocka_unit_test_setup(test_rbtree_cache, test_env_capture),
+		cmocka_unit_test_setup(test_cache_only_sync, test_env_capture),
+		cmocka_unit_test_setup(test_flat_sync_and_none, test_env_capture),
+		cmocka_unit_test_setup(test_update_bits, test_env_capture),
+		cmocka_unit_test_setup(test_multi_reg_write, test_env_capture),
+		cmocka_unit_test_setup(test_bus_formats, test_env_capture),
+		cmocka_unit_test_setup(test_packed_format, test_env_capture),
+		cmocka_unit_test_setup(test_bulk_raw, test_env_capture),
+		cmocka_unit_test_setup(test_bus_cache_flags, test_env_capture),
+		cmocka_unit_test_setup(test_chunks_and_hw_defaults, test_env_capture),
+		cmocka_unit_test_setup(test_fields, test_env_capture),
+		cmocka_unit_test_setup(test_poll_timeout, test_env_capture),
+		cmocka_unit_test_setup(test_mmio_devm, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -29,13 +29,6 @@ static struct spi_device *describe(const char *line)
 	return spi;
 }
 
-static int capture(void **state)
-{
-	test_env_reset(state);
-	test_log_everything();
-	return 0;
-}
-
 static int forget(void **state)
 {
 	(void)state;
@@ -574,16 +567,16 @@ static void test_host_bad_input(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_bind, capture, forget),
-		cmocka_unit_test_setup_teardown(test_regs, capture, forget),
-		cmocka_unit_test_setup_teardown(test_regmap_spi, capture, forget),
-		cmocka_unit_test_setup_teardown(test_cs_change, capture, forget),
-		cmocka_unit_test_setup_teardown(test_validate, capture, forget),
-		cmocka_unit_test_setup_teardown(test_setup, capture, forget),
-		cmocka_unit_test_setup_teardown(test_faults, capture, forget),
-		cmocka_unit_test_setup_teardown(test_async, capture, forget),
-		cmocka_unit_test_setup_teardown(test_describe_errors, capture, forget),
-		cmocka_unit_test_setup_teardown(test_host_bad_input, capture, forget),
+		cmocka_unit_test_setup_teardown(test_bind, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_regs, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_regmap_spi, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_cs_change, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_validate, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_setup, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_faults, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_async, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_describe_errors, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_host_bad_input, test_env_capture, forget),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -106,3 +106,10 @@ int test_env_reset(void **state)
 	test_log_take();
 	return 0;
 }
+
+int test_env_capture(void **state)
+{
+	test_env_reset(state);
+	test_log_everything();
+	return 0;
+}

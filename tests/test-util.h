@@ -30,6 +30,8 @@ int test_env_teardown(void **state);
 
 /* Per-test: empty the registry, write the fake /proc/devices with these lines. */
 int test_env_reset(void **state);
+/* Per-test: test_env_reset(), then test_log_everything(): for tests that read the log. */
+int test_env_capture(void **state);
 void test_write_proc_devices(const char *char_lines);
 void test_write_registry(const char *content);
 
