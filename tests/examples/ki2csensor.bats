@@ -20,11 +20,13 @@ teardown() {
 
 CHIP='model=regs:0x00=0x5a,0x03=0x2c,0x04=0x01'
 
+# The README's example ("Chips on a bus"), with a second chip at 0x50.
 @test "ki2csensor: a simulated chip; i2c-tools see the bus, its driver's address busy" {
-	RUN_OPTS=(--device 'i2c:11 adapter export=1' --device "i2c:11 0x39 ki2csensor $CHIP"
+	RUN_OPTS=(--device 'i2c:11 adapter export=1' --device 'gpio:soc lines=8'
+		--device 'i2c:11 0x39 ki2csensor model=regs:0x00=0x5a,0x02=0x01,0x03=0x2c,0x04=0x01 irq-gpios=soc:2'
 		--device 'i2c:11 0x50 - model=regs:0x00=0x11,0x01=0x22')
 	LIBCDEV_STRICT=1 start_module ki2csensor
-	grep -q 'ki2csensor 11-0039: chip 0x5a, polled' "$BATS_TEST_TMPDIR/module.out"
+	grep -q 'ki2csensor 11-0039: chip 0x5a, interrupt-driven' "$BATS_TEST_TMPDIR/module.out"
 	ATTR=/dev/sys/bus/i2c/devices/11-0039
 	[ "$(cat /dev/ki2csensor)" = 300 ]
 	[ "$(cat "$ATTR/value")" = 300 ]
@@ -48,16 +50,25 @@ CHIP='model=regs:0x00=0x5a,0x03=0x2c,0x04=0x01'
 	[ "$(cat /dev/ki2csensor)" = 356 ]
 	run i2cdump -f -y 11 0x39 b
 	[ "$status" -eq 0 ]
-	[[ "${lines[1]}" == "00: 5a 01 00 64 01 00 00 00 "* ]]
+	[[ "${lines[1]}" == "00: 5a 03 01 64 01 00 00 00 "* ]]
 	[ "$(i2ctransfer -f -y 11 w1@0x39 0x03 r2)" = "0x64 0x01" ]
 	# The threshold goes through the regmap's cache to the chip.
 	echo 66 > "$ATTR/threshold"
 	[ "$(cat "$ATTR/threshold")" = 66 ]
 	[ "$(i2cget -f -y 11 0x39 0x05)" = 0x42 ]
 	echo 0 > "$ATTR/enable"
-	[ "$(i2cget -f -y 11 0x39 0x01)" = 0x00 ]
+	[ "$(i2cget -f -y 11 0x39 0x01)" = 0x02 ]
+	# A falling edge on the chip's GPIO line: the handler takes the data, clears STATUS.
+	"$CDEVCTL" gpio ki2csensor soc 2 1
+	"$CDEVCTL" gpio ki2csensor soc 2 0
+	for _ in $(seq 50); do
+		[ "$(cat "$ATTR/events")" = 1 ] && break
+		sleep 0.1
+	done
+	[ "$(cat "$ATTR/events")" = 1 ]
+	[ "$(i2cget -f -y 11 0x39 0x02)" = 0x00 ]
 	stop_module
-	grep -q 'ki2csensor 11-0039: removed after 0 events' "$BATS_TEST_TMPDIR/module.out"
+	grep -q 'ki2csensor 11-0039: removed after 1 events' "$BATS_TEST_TMPDIR/module.out"
 	run ! grep -q 'BUG\|WARNING' "$BATS_TEST_TMPDIR/module.out"
 	wait_gone /dev/ki2csensor
 	wait_gone /dev/i2c-11
