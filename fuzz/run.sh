@@ -32,6 +32,11 @@ fi
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 cppflags="-I$top_srcdir/include -I$top_srcdir/libcdev -I$top_srcdir -I$top_builddir -include $top_builddir/config.h $(pkg-config --cflags fuse3 libudev)"
 libs="$(pkg-config --libs fuse3 libudev) -ldl -lpthread"
+# The library as configured: with libgpiod when the build found it (config.h says).
+if grep -q '^#define HAVE_LIBGPIOD 1' "$top_builddir/config.h"; then
+	cppflags="$cppflags $(pkg-config --cflags libgpiod)"
+	libs="$libs $(pkg-config --libs libgpiod)"
+fi
 lib_sources=$(cd "$top_srcdir" && find libcdev -name "*.c"; ls fuse-common/*.c cuse-backend/*.c fuse-backend/*.c)
 
 build() {

@@ -266,6 +266,8 @@ _public_ void platform_device_del(struct platform_device *pdev)
 		pdev->id_auto = false;
 	}
 	bus_lock_drop();
+	/* Managed resources taken without a driver go with the device, as at its release. */
+	libcdev_devres_release_all(&pdev->dev);
 	/* What the driver did not take away itself goes with the device. */
 	kfs_remove_device(&pdev->dev);
 	device_sysfs_del(&pdev->dev);

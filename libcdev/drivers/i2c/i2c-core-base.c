@@ -258,6 +258,8 @@ void i2c_client_del_locked(struct i2c_client *client)
 	struct i2c_client **pp;
 
 	i2c_unbind_locked(client);
+	/* Managed resources taken without a driver go with the device, as at its release. */
+	libcdev_devres_release_all(&client->dev);
 	for (pp = &client->adapter->clients; *pp && *pp != client; pp = &(*pp)->next)
 		;
 	if (*pp)

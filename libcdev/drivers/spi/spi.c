@@ -435,6 +435,8 @@ _public_ void spi_unregister_device(struct spi_device *spi)
 		*pp = spi->next;
 	spi->registered = false;
 	spi_lock_drop();
+	/* Managed resources taken without a driver go with the device, as at its release. */
+	libcdev_devres_release_all(&spi->dev);
 	if (spi->controller->cleanup)
 		spi->controller->cleanup(spi);
 	kfs_remove_device(&spi->dev);
