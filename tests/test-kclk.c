@@ -2,7 +2,7 @@
 /*
  * Clocks and regulators of a described device (clk=NAME:HZ,
  * regulator=NAME:UV or NAME:MIN-MAX): the kernel's prepare/enable counts
- * and per-consumer regulator enables, the warnings of an unbalanced
+ * and per-consumer regulator enables (one by one and in bulk), the warnings of an unbalanced
  * disable in the kernel's words, rates and voltages, dummy and optional
  * supplies, and the managed forms released at unbind.
  */
@@ -111,18 +111,54 @@ static void test_regulator(void **state)
 	platform_device_unregister(pdev);
 }
 
+/* Several supplies at once: all enabled, disabled last first, an unbalanced one undone. */
+static void test_regulator_bulk(void **state)
+{
+	struct platform_device *pdev =
+		describe("tbulk.0 regulator=vdd:3300000 regulator=vio:1800000-3300000");
+	struct regulator_bulk_data supplies[] = { { .supply = "vdd" }, { .supply = "vio" } };
+
+	(void)state;
+	assert_int_equal(regulator_bulk_get(&pdev->dev, 2, supplies), 0);
+	assert_int_equal(regulator_get_voltage(supplies[1].consumer), 1800000);
+	assert_int_equal(regulator_bulk_enable(2, supplies), 0);
+	assert_true(regulator_is_enabled(supplies[0].consumer));
+	assert_true(regulator_is_enabled(supplies[1].consumer));
+	assert_int_equal(regulator_bulk_disable(2, supplies), 0);
+	assert_false(regulator_is_enabled(supplies[0].consumer));
+	assert_false(regulator_is_enabled(supplies[1].consumer));
+	/* vdd is off already: vio (disabled first) goes on again, and the error is vdd's. */
+	assert_int_equal(regulator_bulk_enable(2, supplies), 0);
+	assert_int_equal(regulator_disable(supplies[0].consumer), 0);
+	assert_int_equal(regulator_bulk_disable(2, supplies), -EIO);
+	assert_true(regulator_is_enabled(supplies[1].consumer));
+	assert_non_null(strstr(test_log_take(), "Failed to disable vdd"));
+	regulator_bulk_free(2, supplies);
+	assert_null(supplies[0].consumer);
+	assert_null(supplies[1].consumer);
+	platform_device_unregister(pdev);
+}
+
 static struct clk *probed_clk;
 static struct regulator *probed_reg;
+/* The managed bulk request: its consumers are put at unbind (without a disable, as the kernel's). */
+static struct regulator_bulk_data probed_bulk[] = { { .supply = "vdd" }, { .supply = "vbus" } };
 
 static int tclk_probe(struct platform_device *pdev)
 {
+	int err;
+
 	probed_clk = devm_clk_get_enabled(&pdev->dev, "core");
 	if (IS_ERR(probed_clk))
 		return PTR_ERR(probed_clk);
 	probed_reg = devm_regulator_get(&pdev->dev, "vdd");
 	if (IS_ERR(probed_reg))
 		return PTR_ERR(probed_reg);
-	return regulator_enable(probed_reg);
+	err = devm_regulator_bulk_get(&pdev->dev, ARRAY_SIZE(probed_bulk), probed_bulk);
+	if (err)
+		return err;
+	err = regulator_bulk_enable(ARRAY_SIZE(probed_bulk), probed_bulk);
+	return err ? err : regulator_enable(probed_reg);
 }
 
 static void tclk_remove(struct platform_device *pdev)
@@ -139,6 +175,7 @@ static struct platform_driver tclk_driver = {
 static void test_managed(void **state)
 {
 	struct platform_device *pdev;
+	struct regulator *vdd;
 	struct clk *watch;
 
 	(void)state;
@@ -147,10 +184,18 @@ static void test_managed(void **state)
 	assert_ptr_equal(pdev->dev.driver, &tclk_driver.driver);
 	watch = clk_get(&pdev->dev, "core");
 	assert_int_equal(libcdev_clk_enable_count(watch), 1);
+	vdd = regulator_get(&pdev->dev, "vdd");
+	assert_non_null(probed_bulk[0].consumer);
+	assert_true(regulator_is_enabled(vdd));
 	platform_driver_unregister(&tclk_driver);
 	/* Disabled, unprepared and put at unbind, without a warning. */
 	assert_int_equal(libcdev_clk_enable_count(watch), 0);
 	assert_null(strstr(test_log_take(), "WARNING"));
+	/* The bulk's consumers are put, and with them their enables. */
+	assert_null(probed_bulk[0].consumer);
+	assert_null(probed_bulk[1].consumer);
+	assert_false(regulator_is_enabled(vdd));
+	regulator_put(vdd);
 	clk_put(watch);
 	platform_device_unregister(pdev);
 	/* A word that is not NAME:NUMBER is refused. */
@@ -163,6 +208,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_clk_counts, test_env_capture),
 		cmocka_unit_test_setup(test_regulator, test_env_capture),
+		cmocka_unit_test_setup(test_regulator_bulk, test_env_capture),
 		cmocka_unit_test_setup(test_managed, test_env_capture),
 	};
 

@@ -69,4 +69,26 @@ int regulator_get_voltage(struct regulator *regulator);
  */
 int regulator_set_voltage(struct regulator *regulator, int min_uV, int max_uV);
 
+/* One supply of a bulk request: the driver fills @supply, the calls the rest. */
+struct regulator_bulk_data {
+	const char *supply;
+	int init_load_uA; /* accepted: a simulated supply takes any load */
+	struct regulator *consumer;
+	int ret; /* regulator_bulk_enable(): this supply's result */
+};
+
+/**
+ * regulator_bulk_get - regulator_get() of each of the @num supplies; all or
+ * none: on a failure ("Failed to get supply 'NAME'") those got are put again
+ */
+int regulator_bulk_get(struct device *dev, int num, struct regulator_bulk_data *consumers);
+/** devm_regulator_bulk_get - regulator_bulk_get(), freed when @dev is unbound */
+int devm_regulator_bulk_get(struct device *dev, int num, struct regulator_bulk_data *consumers);
+/** regulator_bulk_enable - enable each; all or none, as regulator_bulk_get() */
+int regulator_bulk_enable(int num, struct regulator_bulk_data *consumers);
+/** regulator_bulk_disable - disable each, last first; on a failure those disabled go on again */
+int regulator_bulk_disable(int num, struct regulator_bulk_data *consumers);
+/** regulator_bulk_free - put each consumer, and clear it */
+void regulator_bulk_free(int num, struct regulator_bulk_data *consumers);
+
 #endif

@@ -227,3 +227,104 @@ _public_ int regulator_set_voltage(struct regulator *reg, int min_uV, int max_uV
 	pthread_mutex_unlock(&regulator_lock);
 	return ret;
 }
+
+/* ---- several supplies at once ---- */
+
+_public_ int regulator_bulk_get(struct device *dev, int num, struct regulator_bulk_data *consumers)
+{
+	int i, err;
+
+	for (i = 0; i < num; i++)
+		consumers[i].consumer = NULL;
+	for (i = 0; i < num; i++) {
+		struct regulator *reg = regulator_get(dev, consumers[i].supply);
+
+		if (IS_ERR(reg)) {
+			err = PTR_ERR(reg);
+			printk(KERN_ERR "%s %s: Failed to get supply '%s': %d\n",
+			       dev_driver_string(dev), dev_name(dev), consumers[i].supply, err);
+			goto out_put;
+		}
+		consumers[i].consumer = reg;
+	}
+	return 0;
+
+out_put:
+	regulator_bulk_free(i, consumers);
+	return err;
+}
+
+struct devm_regulator_bulk {
+	int num;
+	struct regulator_bulk_data *consumers;
+};
+
+static void devm_regulator_bulk_release(void *data)
+{
+	struct devm_regulator_bulk *bulk = data;
+
+	regulator_bulk_free(bulk->num, bulk->consumers);
+	free(bulk);
+}
+
+_public_ int devm_regulator_bulk_get(struct device *dev, int num,
+				     struct regulator_bulk_data *consumers)
+{
+	struct devm_regulator_bulk *bulk = malloc(sizeof(*bulk));
+	int err;
+
+	if (!bulk)
+		return -ENOMEM;
+	err = regulator_bulk_get(dev, num, consumers);
+	if (err) {
+		free(bulk);
+		return err;
+	}
+	bulk->num = num;
+	bulk->consumers = consumers;
+	return devm_add_action_or_reset(dev, devm_regulator_bulk_release, bulk);
+}
+
+_public_ int regulator_bulk_enable(int num, struct regulator_bulk_data *consumers)
+{
+	int i, err = 0;
+
+	for (i = 0; i < num; i++)
+		consumers[i].ret = regulator_enable(consumers[i].consumer);
+	for (i = 0; i < num && !err; i++)
+		err = consumers[i].ret;
+	if (!err)
+		return 0;
+	for (i = 0; i < num; i++) {
+		if (consumers[i].ret < 0)
+			pr_err("Failed to enable %s: %d\n", consumers[i].supply, consumers[i].ret);
+		else
+			regulator_disable(consumers[i].consumer);
+	}
+	return err;
+}
+
+_public_ int regulator_bulk_disable(int num, struct regulator_bulk_data *consumers)
+{
+	int i, err = 0;
+
+	for (i = num - 1; i >= 0; i--) {
+		err = regulator_disable(consumers[i].consumer);
+		if (err)
+			break;
+	}
+	if (!err)
+		return 0;
+	pr_err("Failed to disable %s: %d\n", consumers[i].supply, err);
+	while (++i < num)
+		regulator_enable(consumers[i].consumer);
+	return err;
+}
+
+_public_ void regulator_bulk_free(int num, struct regulator_bulk_data *consumers)
+{
+	for (int i = 0; i < num; i++) {
+		regulator_put(consumers[i].consumer);
+		consumers[i].consumer = NULL;
+	}
+}
