@@ -96,6 +96,10 @@ grep -Eq '^total +10 +2 +8 +3 ' "$tmp/out" || fail "wrong totals: $(grep '^total
 
 # One file alone, all ok: exit 0. JSON: the same verdicts.
 CFLAGS= "$kbuild" check "$tmp/drv/good.c" > "$tmp/out" || fail "check of a good file failed"
+# A file named without its directory, from the directory it is in.
+(cd "$tmp/drv" && CFLAGS= "$kbuild" check good.c) > "$tmp/out" 2>&1 ||
+	fail "check of good.c in its own directory failed: $(cat "$tmp/out")"
+grep -q '^\./good\.c: ok$' "$tmp/out" || fail "good.c checked alone: $(cat "$tmp/out")"
 CFLAGS= "$kbuild" check --json "$tmp/drv" > "$tmp/json" || true
 jq -e '.files | length == 10' "$tmp/json" >/dev/null || fail "JSON files: $(cat "$tmp/json")"
 jq -e '.files[] | select(.file | endswith("/pcidrv.c")) | .verdict == "out of scope"' \
