@@ -219,6 +219,24 @@ static void test_sysfs_streq(void **state)
 	assert_false(sysfs_streq("on ", "on"));
 }
 
+/* A word's index in an array of them: exact, or as sysfs_streq() compares; up to @n or a NULL. */
+static void test_match_string(void **state)
+{
+	static const char *const modes[] = { "low", "high", NULL, "hidden" };
+	static const char *const levels[] = { "off", "on" };
+
+	(void)state;
+	assert_int_equal(match_string(modes, ARRAY_SIZE(modes), "high"), 1);
+	assert_int_equal(match_string(modes, ARRAY_SIZE(modes), "high\n"), -EINVAL);
+	assert_int_equal(match_string(modes, ARRAY_SIZE(modes), "hidden"), -EINVAL);
+	assert_int_equal(match_string(modes, (size_t)-1, "low"), 0);
+	assert_int_equal(match_string(modes, 1, "high"), -EINVAL);
+	assert_int_equal(sysfs_match_string(levels, "on\n"), 1);
+	assert_int_equal(sysfs_match_string(levels, "off"), 0);
+	assert_int_equal(sysfs_match_string(levels, "o"), -EINVAL);
+	assert_int_equal(__sysfs_match_string(modes, (size_t)-1, "hidden\n"), -EINVAL);
+}
+
 /* The kernel's names for the uapi byte swaps, and the array forms. */
 static void test_swab(void **state)
 {
@@ -295,13 +313,13 @@ static void test_unaligned(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_ctype_ascii), cmocka_unit_test(test_ctype_latin1),
-		cmocka_unit_test(test_sizes_param), cmocka_unit_test(test_nospec),
-		cmocka_unit_test(test_math64),	    cmocka_unit_test(test_bitfield),
-		cmocka_unit_test(test_time64),	    cmocka_unit_test(test_asm_forwards),
-		cmocka_unit_test(test_kconfig),	    cmocka_unit_test(test_sysfs_streq),
-		cmocka_unit_test(test_swab),	    cmocka_unit_test(test_byteorder),
-		cmocka_unit_test(test_unaligned),
+		cmocka_unit_test(test_ctype_ascii),  cmocka_unit_test(test_ctype_latin1),
+		cmocka_unit_test(test_sizes_param),  cmocka_unit_test(test_nospec),
+		cmocka_unit_test(test_match_string), cmocka_unit_test(test_math64),
+		cmocka_unit_test(test_bitfield),     cmocka_unit_test(test_time64),
+		cmocka_unit_test(test_asm_forwards), cmocka_unit_test(test_kconfig),
+		cmocka_unit_test(test_sysfs_streq),  cmocka_unit_test(test_swab),
+		cmocka_unit_test(test_byteorder),    cmocka_unit_test(test_unaligned),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -149,7 +149,9 @@ struct i2c_client {
 	char dev_name_buf[16];
 };
 
-#define to_i2c_client(d) container_of(d, struct i2c_client, dev)
+#define to_i2c_client(d)      container_of(d, struct i2c_client, dev)
+/* The client whose directory @k is: a binary attribute's ->read() gets the kobject. */
+#define kobj_to_i2c_client(k) to_i2c_client(container_of(k, struct device, kobj))
 
 struct i2c_board_info {
 	char type[I2C_NAME_SIZE];

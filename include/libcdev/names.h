@@ -157,6 +157,7 @@
 #define device_add_group			libcdev_device_add_group
 #define device_add_groups			libcdev_device_add_groups
 #define device_create				libcdev_device_create
+#define device_create_bin_file			libcdev_device_create_bin_file
 #define device_create_file			libcdev_device_create_file
 #define device_create_with_groups		libcdev_device_create_with_groups
 #define device_destroy				libcdev_device_destroy
@@ -169,6 +170,7 @@
 #define device_property_read_u32_array		libcdev_device_property_read_u32_array
 #define device_property_read_u64		libcdev_device_property_read_u64
 #define device_property_read_u64_array		libcdev_device_property_read_u64_array
+#define device_remove_bin_file			libcdev_device_remove_bin_file
 #define device_remove_file			libcdev_device_remove_file
 #define device_remove_group			libcdev_device_remove_group
 #define device_remove_groups			libcdev_device_remove_groups
@@ -201,6 +203,7 @@
 #define devm_regmap_field_bulk_alloc		libcdev_devm_regmap_field_bulk_alloc
 #define devm_regmap_field_bulk_free		libcdev_devm_regmap_field_bulk_free
 #define devm_regmap_field_free			libcdev_devm_regmap_field_free
+#define devm_regulator_bulk_get			libcdev_devm_regulator_bulk_get
 #define devm_regulator_get			libcdev_devm_regulator_get
 #define devm_regulator_get_optional		libcdev_devm_regulator_get_optional
 #define devm_release_action			libcdev_devm_release_action
@@ -503,6 +506,10 @@
 #define regmap_update_bits_base			libcdev_regmap_update_bits_base
 #define regmap_write				libcdev_regmap_write
 #define regmap_write_async			libcdev_regmap_write_async
+#define regulator_bulk_disable			libcdev_regulator_bulk_disable
+#define regulator_bulk_enable			libcdev_regulator_bulk_enable
+#define regulator_bulk_free			libcdev_regulator_bulk_free
+#define regulator_bulk_get			libcdev_regulator_bulk_get
 #define regulator_disable			libcdev_regulator_disable
 #define regulator_enable			libcdev_regulator_enable
 #define regulator_get				libcdev_regulator_get
@@ -571,10 +578,13 @@
 #define stream_open				libcdev_stream_open
 #define strncpy_from_user			libcdev_strncpy_from_user
 #define synchronize_irq				libcdev_synchronize_irq
+#define sysfs_create_bin_file			libcdev_sysfs_create_bin_file
 #define sysfs_create_file			libcdev_sysfs_create_file
 #define sysfs_create_files			libcdev_sysfs_create_files
 #define sysfs_create_group			libcdev_sysfs_create_group
 #define sysfs_create_groups			libcdev_sysfs_create_groups
+#define sysfs_notify				libcdev_sysfs_notify
+#define sysfs_remove_bin_file			libcdev_sysfs_remove_bin_file
 #define sysfs_remove_file			libcdev_sysfs_remove_file
 #define sysfs_remove_files			libcdev_sysfs_remove_files
 #define sysfs_remove_group			libcdev_sysfs_remove_group

@@ -35,6 +35,7 @@
 #include <libcdev/names.h>
 
 struct kobject;
+struct bin_attribute;
 
 struct attribute {
 	const char *name;
@@ -46,7 +47,8 @@ struct attribute_group {
 	/* The mode for attribute @n, or 0 to leave it out; NULL: each attribute's own mode. */
 	unsigned short (*is_visible)(struct kobject *kobj, struct attribute *attr, int n);
 	struct attribute **attrs;
-	void **bin_attrs; /* not served */
+	unsigned short (*is_bin_visible)(struct kobject *kobj, struct bin_attribute *attr, int n);
+	struct bin_attribute **bin_attrs; /* served by sysfs_create_group() */
 };
 
 struct device_attribute {
@@ -104,6 +106,22 @@ int class_create_file(const struct class *cls, const struct class_attribute *att
 void class_remove_file(const struct class *cls, const struct class_attribute *attr);
 
 /*
+ * A file of bytes (an EEPROM's contents): each read(2) or write(2) calls
+ * ->read() or ->write() with the offset and at most a page, within @size
+ * unless it is 0 (a read at the end returns 0, a write -EFBIG). ->mmap is
+ * not served.
+ */
+struct bin_attribute {
+	struct attribute attr;
+	size_t size;
+	void *private;
+	ssize_t (*read)(struct file *file, struct kobject *kobj, struct bin_attribute *attr,
+			char *buf, loff_t pos, size_t count);
+	ssize_t (*write)(struct file *file, struct kobject *kobj, struct bin_attribute *attr,
+			 char *buf, loff_t pos, size_t count);
+};
+
+/*
  * ---- a kobject's files (kobject.h) ----
  *
  * The kobject must have been added (kobject_add()): -EINVAL otherwise. The
@@ -123,6 +141,18 @@ void sysfs_remove_files(struct kobject *kobj, const struct attribute *const *att
  */
 int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp);
 void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp);
+/** sysfs_create_bin_file - serve @attr as a file of @kobj's directory; -EEXIST if there is one */
+int sysfs_create_bin_file(struct kobject *kobj, const struct bin_attribute *attr);
+void sysfs_remove_bin_file(struct kobject *kobj, const struct bin_attribute *attr);
+/** device_create_bin_file - sysfs_create_bin_file() of a bus device's directory (-EINVAL for others) */
+int device_create_bin_file(struct device *dev, const struct bin_attribute *attr);
+void device_remove_bin_file(struct device *dev, const struct bin_attribute *attr);
+/**
+ * sysfs_notify - a change of the attribute file [@dir/]@attr of @kobj (or of
+ * the device whose kobject it is): the files open on it poll with POLLPRI
+ * and POLLERR until they read it again from the start; none: nothing
+ */
+void sysfs_notify(struct kobject *kobj, const char *dir, const char *attr);
 /** sysfs_create_groups - each group of the NULL-terminated @groups; all or none */
 int sysfs_create_groups(struct kobject *kobj, const struct attribute_group **groups);
 void sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups);

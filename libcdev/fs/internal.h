@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include <libcdev/device.h>
+#include <libcdev/wait.h>
 
 /* ---- the entries: kernfs.c ---- */
 
@@ -25,6 +26,7 @@ enum kfs_kind {
 	KFS_FOPS,      /* a debugfs file with the driver's own operations */
 	KFS_VALUE,     /* a debugfs integer or bool */
 	KFS_KOBJ_ATTR, /* an attribute of a kobject, through its type's sysfs_ops */
+	KFS_BIN_ATTR,  /* a binary attribute of a kobject (bin.c) */
 };
 
 enum kfs_value {
@@ -50,10 +52,14 @@ struct dentry {
 	const struct class_attribute *cattr;
 	struct kobject *kobj; /* KFS_KOBJ_ATTR, and a kobject's KFS_DIR */
 	const struct attribute *kattr;
+	const struct bin_attribute *battr; /* KFS_BIN_ATTR, with @kobj */
 	unsigned short mode; /* KFS_KOBJ_ATTR: its read and write bits decide, as in kernfs */
 	const struct file_operations *fops;
 	void *data; /* KFS_FOPS: inode->i_private; KFS_VALUE: the value */
 	enum kfs_value vtype;
+	/* sysfs_notify(): a count each open file compares with the one it last read. */
+	int event; /* atomic; 1 at first, so a file not read yet polls as changed */
+	wait_queue_head_t poll_wq;
 	/* Its life. */
 	pthread_rwlock_t active; /* read: ->show()/->store() runs; write: removal */
 	bool dead;
@@ -64,13 +70,26 @@ struct dentry {
 extern pthread_mutex_t kfs_lock;
 
 void kfs_put(struct dentry *d);
+/* The file entry of node @devt, with a reference; or NULL. */
+struct dentry *kfs_find_get(dev_t devt);
 /* Under kfs_lock: the entry at @path, or NULL. */
 struct dentry *kfs_find_path_locked(const char *path);
 /* A new entry of @kind at @path, not listed yet: one reference, or an ERR_PTR(). */
 struct dentry *kfs_new(enum kfs_kind kind, const char *path);
 /* List @d and make its node live with @mode; on failure @d is put. */
 int kfs_add(struct dentry *d, unsigned short mode, struct dentry **out);
+/* The attribute entry @pick() finds; its pollers see a change (sysfs_notify()). */
+void kfs_notify_if(bool (*pick)(const struct dentry *d, const void *key), const void *key);
 /* Unlist and kill every entry @match() picks; newest first, so children before their parents. */
 void kfs_remove_if(bool (*match)(const struct dentry *d, const void *key), const void *key);
+
+/* ---- binary attributes: bin.c ---- */
+
+extern const struct file_operations kfs_bin_fops;
+
+/* Serve @battr of @kobj at @path ("DIR/[GROUP/]NAME") with @mode. */
+int kfs_bin_add(const char *path, struct kobject *kobj, const struct bin_attribute *battr,
+		unsigned short mode);
+void kfs_bin_remove(const struct kobject *kobj, const struct bin_attribute *battr);
 
 #endif

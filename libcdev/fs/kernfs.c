@@ -10,6 +10,10 @@
  * which waits for a running ->show()/->store()) turns them away with -ENODEV,
  * as kernfs does once an attribute is gone.
  *
+ * sysfs_notify() counts an event on an entry and wakes its pollers: a file
+ * polls with POLLPRI | POLLERR while the count differs from the one its last
+ * read from the start saw, as kernfs's generic poll does.
+ *
  * This file holds the entries and the files served on their nodes; the
  * attributes are made in sysfs.c and the debugfs files in debugfs.c.
  */
@@ -24,6 +28,7 @@
 #include "core/core.h"
 #include "backend/backend.h"
 #include "fs/internal.h"
+#include <libcdev/poll.h>
 #include <libcdev/sysfs.h>
 
 #define KFS_MINORS 256
@@ -33,6 +38,7 @@ struct kfs_open {
 	struct dentry *d;
 	size_t len;
 	bool filled;
+	int event; /* d->event at the last ->show() */
 	char page[LIBCDEV_ATTR_PAGE];
 };
 
@@ -50,7 +56,7 @@ void kfs_put(struct dentry *d)
 	free(d);
 }
 
-static struct dentry *kfs_find_get(dev_t devt)
+struct dentry *kfs_find_get(dev_t devt)
 {
 	struct dentry *d;
 
@@ -250,6 +256,7 @@ static ssize_t kfs_attr_read(struct file *file, char __user *buf, size_t count, 
 		ssize_t r;
 
 		memset(o->page, 0, sizeof(o->page));
+		o->event = atomic_read_int(&o->d->event);
 		r = kfs_call(o->d, o->page, 0, false);
 		if (r < 0)
 			return r;
@@ -307,13 +314,42 @@ static loff_t kfs_attr_llseek(struct file *file, loff_t offset, int whence)
 	return pos;
 }
 
+static __poll_t kfs_attr_poll(struct file *file, struct poll_table_struct *pt)
+{
+	struct kfs_open *o = file->private_data;
+	__poll_t mask = POLLIN | POLLRDNORM | POLLOUT | POLLWRNORM;
+
+	poll_wait(file, &o->d->poll_wq, pt);
+	if (o->d->dead || o->event != atomic_read_int(&o->d->event))
+		mask |= POLLERR | POLLPRI;
+	return mask;
+}
+
 static const struct file_operations kfs_attr_fops = {
 	.open = kfs_attr_open,
 	.release = kfs_attr_release,
 	.read = kfs_attr_read,
 	.write = kfs_attr_write,
 	.llseek = kfs_attr_llseek,
+	.poll = kfs_attr_poll,
 };
+
+void kfs_notify_if(bool (*pick)(const struct dentry *d, const void *key), const void *key)
+{
+	struct dentry *d;
+
+	pthread_mutex_lock(&kfs_lock);
+	for (d = kfs_entries; d && !(d->kind != KFS_DIR && pick(d, key)); d = d->next)
+		;
+	if (d)
+		atomic_inc_return(&d->refs);
+	pthread_mutex_unlock(&kfs_lock);
+	if (!d)
+		return;
+	atomic_inc_return(&d->event);
+	wake_up_interruptible_all(&d->poll_wq);
+	kfs_put(d);
+}
 
 /* A debugfs file of the driver's: from open on, the file is the driver's, as misc_open() does. */
 static int kfs_proxy_open(struct inode *inode, struct file *file)
@@ -395,6 +431,8 @@ struct dentry *kfs_new(enum kfs_kind kind, const char *path)
 		return ERR_PTR(-ENOMEM);
 	d->kind = kind;
 	d->refs = 1;
+	d->event = 1;
+	init_waitqueue_head(&d->poll_wq);
 	pthread_rwlock_init(&d->active, NULL);
 	snprintf(d->path, sizeof(d->path), "%s", path);
 	return d;
@@ -438,7 +476,9 @@ static int kfs_publish(struct dentry *d, unsigned short mode)
 	d->cdev = cdev_alloc();
 	if (!d->cdev)
 		goto out_destroy;
-	d->cdev->ops = d->kind == KFS_FOPS ? &kfs_proxy_fops : &kfs_attr_fops;
+	d->cdev->ops = d->kind == KFS_FOPS     ? &kfs_proxy_fops :
+		       d->kind == KFS_BIN_ATTR ? &kfs_bin_fops :
+						 &kfs_attr_fops;
 	err = cdev_add(d->cdev, d->devt, 1);
 	if (err)
 		goto out_cdev;
@@ -464,6 +504,8 @@ static void kfs_kill(struct dentry *d)
 	pthread_rwlock_wrlock(&d->active);
 	d->dead = true;
 	pthread_rwlock_unlock(&d->active);
+	/* Its pollers learn it is gone (POLLERR), as kernfs tells them. */
+	wake_up_interruptible_all(&d->poll_wq);
 	if (d->kind != KFS_DIR) {
 		cdev_del(d->cdev);
 		device_destroy(kfs_class, d->devt);

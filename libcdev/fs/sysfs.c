@@ -291,21 +291,60 @@ _public_ void sysfs_remove_files(struct kobject *kobj, const struct attribute *c
 		sysfs_remove_file(kobj, attrs[i]);
 }
 
-/* Each visible attribute of @grp, at the mode ->is_visible() gives (0: left out). */
+static int bin_entry_add(struct kobject *kobj, const char *group, const struct bin_attribute *attr,
+			 unsigned short mode)
+{
+	char path[KFS_PATH_MAX];
+	int err = kobj_entry_path(kobj, group, attr->attr.name, path, sizeof(path));
+
+	return err ? err : kfs_bin_add(path, kobj, attr, mode & 0777);
+}
+
+_public_ int sysfs_create_bin_file(struct kobject *kobj, const struct bin_attribute *attr)
+{
+	if (!kobj || !kobj->state_in_sysfs || !attr || !attr->attr.name)
+		return -EINVAL;
+	return bin_entry_add(kobj, NULL, attr, attr->attr.mode);
+}
+
+_public_ void sysfs_remove_bin_file(struct kobject *kobj, const struct bin_attribute *attr)
+{
+	if (kobj && attr)
+		kfs_bin_remove(kobj, attr);
+}
+
+_public_ int device_create_bin_file(struct device *dev, const struct bin_attribute *attr)
+{
+	return dev ? sysfs_create_bin_file(&dev->kobj, attr) : -EINVAL;
+}
+
+_public_ void device_remove_bin_file(struct device *dev, const struct bin_attribute *attr)
+{
+	if (dev)
+		sysfs_remove_bin_file(&dev->kobj, attr);
+}
+
+/* Each visible attribute of @grp, at the mode ->is_visible() gives (0: left out); then its binary ones. */
 static int group_add_files(struct kobject *kobj, const struct attribute_group *grp)
 {
-	for (int i = 0; grp->attrs && grp->attrs[i]; i++) {
+	int err = 0;
+
+	for (int i = 0; grp->attrs && grp->attrs[i] && !err; i++) {
 		struct attribute *a = grp->attrs[i];
 		unsigned short mode = grp->is_visible ? grp->is_visible(kobj, a, i) : a->mode;
-		int err;
 
-		if (!mode)
-			continue;
-		err = kobj_entry_add(kobj, grp->name, a, mode & 0777);
-		if (err)
-			return err;
+		if (mode)
+			err = kobj_entry_add(kobj, grp->name, a, mode & 0777);
 	}
-	return 0;
+	for (int i = 0; grp->bin_attrs && grp->bin_attrs[i] && !err; i++) {
+		struct bin_attribute *b = grp->bin_attrs[i];
+		unsigned short mode = grp->is_bin_visible ? grp->is_bin_visible(kobj, b, i) :
+							    b->attr.mode;
+
+		if (mode)
+			err = bin_entry_add(kobj, grp->name, b, mode);
+	}
+	return err;
 }
 
 _public_ int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
@@ -331,6 +370,8 @@ _public_ void sysfs_remove_group(struct kobject *kobj, const struct attribute_gr
 		return;
 	for (int i = 0; grp->attrs && grp->attrs[i]; i++)
 		kobj_entry_remove(kobj, grp->name, grp->attrs[i]->name);
+	for (int i = 0; grp->bin_attrs && grp->bin_attrs[i]; i++)
+		kfs_bin_remove(kobj, grp->bin_attrs[i]);
 	if (grp->name)
 		kobj_entry_remove(kobj, grp->name, NULL);
 }
@@ -352,6 +393,41 @@ _public_ void sysfs_remove_groups(struct kobject *kobj, const struct attribute_g
 {
 	for (int g = 0; groups && groups[g]; g++)
 		sysfs_remove_group(kobj, groups[g]);
+}
+
+/* ---- sysfs_notify(): a change its pollers see ---- */
+
+struct notify_key {
+	const struct kobject *kobj;
+	const char *dir, *attr;
+};
+
+/* @d is the file @key names: the kobject's, or its device's attribute, in [DIR/]ATTR. */
+static bool match_notify(const struct dentry *d, const void *key)
+{
+	const struct notify_key *k = key;
+	char dir[KFS_PATH_MAX], path[KFS_PATH_MAX];
+	int n;
+
+	if (d->kind == KFS_DEV_ATTR && &d->dev->kobj == k->kobj) {
+		if (device_dir(d->dev, dir, sizeof(dir)))
+			return false;
+		n = snprintf(path, sizeof(path), "%s%s%s/%s", dir, k->dir ? "/" : "",
+			     k->dir ? k->dir : "", k->attr);
+		return n > 0 && (size_t)n < sizeof(path) && !strcmp(d->path, path);
+	}
+	if ((d->kind == KFS_KOBJ_ATTR || d->kind == KFS_BIN_ATTR) && d->kobj == k->kobj)
+		return !kobj_entry_path(d->kobj, k->dir, k->attr, path, sizeof(path)) &&
+		       !strcmp(d->path, path);
+	return false;
+}
+
+_public_ void sysfs_notify(struct kobject *kobj, const char *dir, const char *attr)
+{
+	struct notify_key k = { kobj, dir, attr };
+
+	if (kobj && attr)
+		kfs_notify_if(match_notify, &k);
 }
 
 _public_ int libcdev_device_lookup(const char *name, dev_t *devt)

@@ -2,7 +2,8 @@
 /*
  * libcdev-kernel - <linux/string.h>: the C library's string functions plus
  * the kernel's own: strscpy() (-E2BIG when truncated), strlcpy(), kstrdup()
- * and kmemdup() (in <linux/slab.h>), memzero_explicit().
+ * and kmemdup() (in <linux/slab.h>), memzero_explicit(), sysfs_streq() and
+ * the lookups of a word in an array, match_string() and sysfs_match_string().
  */
 #ifndef LIBCDEV_KERNEL_LINUX_STRING_H
 #define LIBCDEV_KERNEL_LINUX_STRING_H
@@ -66,5 +67,29 @@ static inline bool sysfs_streq(const char *s1, const char *s2)
 		return true;
 	return *s1 == '\n' && !s1[1] && !*s2;
 }
+
+/*
+ * match_string - the index of @string among the first @n entries of @array
+ * (or up to its first NULL: @n may be -1), or -EINVAL
+ */
+static inline int match_string(const char *const *array, size_t n, const char *string)
+{
+	for (size_t i = 0; i < n && array[i]; i++)
+		if (!strcmp(array[i], string))
+			return (int)i;
+	return -EINVAL;
+}
+
+/* __sysfs_match_string - match_string() with sysfs_streq(): "high\n" finds "high" */
+static inline int __sysfs_match_string(const char *const *array, size_t n, const char *str)
+{
+	for (size_t i = 0; i < n && array[i]; i++)
+		if (sysfs_streq(array[i], str))
+			return (int)i;
+	return -EINVAL;
+}
+
+/* sysfs_match_string - the index of written word @s in the array @a, or -EINVAL */
+#define sysfs_match_string(a, s) __sysfs_match_string(a, ARRAY_SIZE(a), s)
 
 #endif

@@ -2,7 +2,8 @@
 /*
  * libcdev-kernel - <linux/sysfs.h>: attributes and groups, from libcdev's
  * <libcdev/sysfs.h>, where they are served as nodes below /dev/sys/
- * (libcdev-kernel(7)); __ATTR*(), ATTRIBUTE_GROUPS(), sysfs_emit().
+ * (libcdev-kernel(7)); __ATTR*(), ATTRIBUTE_GROUPS(), sysfs_emit(), and the
+ * binary attributes' BIN_ATTR*().
  */
 #ifndef LIBCDEV_KERNEL_LINUX_SYSFS_H
 #define LIBCDEV_KERNEL_LINUX_SYSFS_H
@@ -41,6 +42,26 @@
 	{                               \
 		.attr = {.name = NULL } \
 	}
+
+#define __BIN_ATTR(_name, _mode, _read, _write, _size)                                  \
+	{                                                                               \
+		.attr = { .name = __stringify(_name), .mode = (_mode) }, .read = _read, \
+		.write = _write, .size = (_size),                                       \
+	}
+#define __BIN_ATTR_RO(_name, _size) __BIN_ATTR(_name, 0444, _name##_read, NULL, _size)
+#define __BIN_ATTR_WO(_name, _size) __BIN_ATTR(_name, 0200, NULL, _name##_write, _size)
+#define __BIN_ATTR_RW(_name, _size) __BIN_ATTR(_name, 0644, _name##_read, _name##_write, _size)
+#define BIN_ATTR(_name, _mode, _read, _write, _size) \
+	struct bin_attribute bin_attr_##_name = __BIN_ATTR(_name, _mode, _read, _write, _size)
+#define BIN_ATTR_RO(_name, _size) \
+	struct bin_attribute bin_attr_##_name = __BIN_ATTR_RO(_name, _size)
+#define BIN_ATTR_WO(_name, _size) \
+	struct bin_attribute bin_attr_##_name = __BIN_ATTR_WO(_name, _size)
+#define BIN_ATTR_RW(_name, _size) \
+	struct bin_attribute bin_attr_##_name = __BIN_ATTR_RW(_name, _size)
+/* For lockdep in the kernel; nothing to set up here. */
+#define sysfs_bin_attr_init(bin_attr) ((void)(bin_attr))
+#define sysfs_attr_init(attr)	      ((void)(attr))
 
 #define __ATTRIBUTE_GROUPS(_name)                                 \
 	static const struct attribute_group *_name##_groups[] = { \
