@@ -5,7 +5,8 @@
 # and served by `cdevctl run` with their chips simulated by register models
 # described on the command line: probe() finds the chip, the attributes its
 # sysfs_create_group() made read and write through the model, and the
-# module's unload removes them. ad525x_dpot is three modules, the core and
+# module's unload removes them; ds1682's EEPROM is a binary attribute, read
+# and written at offsets. ad525x_dpot is three modules, the core and
 # its I2C and SPI glue, loaded into one host. And examples/kernel/i2csensor,
 # whose interrupt is a line of a simulated GPIO chip driven by `cdevctl gpio`.
 
@@ -14,7 +15,7 @@ setup_file() {
 	[ "$(id -u)" -eq 0 ] && [ -c /dev/fuse ] || return 0
 	tree=$("$top_srcdir/tools/corpus-survey.sh" --unpack) || return 1
 	export MODS="$BATS_FILE_TMPDIR/mods"
-	for d in tsl2550 isl29003 hmc6352 ics932s401 isl29020 apds9802als; do
+	for d in tsl2550 isl29003 hmc6352 ics932s401 isl29020 apds9802als ds1682; do
 		mkdir -p "$MODS/$d"
 		cp "$tree/drivers/misc/$d.c" "$MODS/$d/"
 		echo "obj-m += $d.o" > "$MODS/$d/Kbuild"
@@ -126,6 +127,24 @@ stop() {
 	A=$MNT/sys/bus/i2c/devices/2-0021/hmc6352
 	[ "$(cat "$A/heading0_input")" = "360.0" ]
 	stop
+}
+
+@test "ds1682: indexed attributes in quarter-seconds; the EEPROM a binary file, written at an offset" {
+	start ds1682 "i2c:1 0x6b ds1682 model=regs:0x05=0x10,0x09=0x05,0x0b=0x41,0x0c=0x42"
+	A=$MNT/sys/bus/i2c/devices/1-006b
+	# 16 quarter-seconds in the 32-bit counter, read twice as the driver does.
+	[ "$(cat "$A/elapsed_time")" = 4000 ]
+	[ "$(cat "$A/event_count")" = 5 ]
+	echo 1000 > "$A/alarm_time"
+	[ "$(cat "$A/alarm_time")" = 1000 ]
+	[ "$(od -An -c "$A/eeprom" | tr -d ' ')" = 'AB\0\0\0\0\0\0\0\0' ]
+	printf hi | dd of="$A/eeprom" bs=1 seek=3 conv=notrunc status=none
+	[ "$(head -c 5 "$A/eeprom")" = "$(printf 'AB\0hi')" ]
+	# Ten bytes in all: the eleventh is not written.
+	run dd of="$A/eeprom" bs=11 count=1 conv=notrunc status=none < <(printf 0123456789X)
+	[ "$(cat "$A/eeprom")" = 0123456789 ]
+	stop
+	[ ! -e "$A/eeprom" ]
 }
 
 @test "ics932s401: found by its detect() at its address list; SMBus word reads" {
