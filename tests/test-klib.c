@@ -237,6 +237,42 @@ static void test_match_string(void **state)
 	assert_int_equal(__sysfs_match_string(modes, (size_t)-1, "hidden\n"), -EINVAL);
 }
 
+/* Rows of 16 or 32 bytes, groups read in this machine's order (x86: little-endian), text after. */
+static void test_hex_dump(void **state)
+{
+	static const unsigned char bytes[] = "0123456789abcdef\x01\x02\xff";
+	char line[200];
+
+	(void)state;
+	assert_int_equal(hex_dump_to_buffer(bytes, 4, 16, 1, line, sizeof(line), false), 11);
+	assert_string_equal(line, "30 31 32 33");
+	assert_int_equal(hex_dump_to_buffer(bytes, 4, 16, 2, line, sizeof(line), false), 9);
+	assert_string_equal(line, "3130 3332");
+	hex_dump_to_buffer(bytes, 8, 16, 4, line, sizeof(line), false);
+	assert_string_equal(line, "33323130 37363534");
+	/* A group size that does not divide the length falls back to bytes. */
+	hex_dump_to_buffer(bytes, 3, 16, 2, line, sizeof(line), false);
+	assert_string_equal(line, "30 31 32");
+	/* The text starts where a full row's would: column 16 * 2 + 16 + 1. */
+	hex_dump_to_buffer(bytes + 16, 3, 16, 1, line, sizeof(line), true);
+	assert_int_equal(strncmp(line, "01 02 ff ", 9), 0);
+	assert_int_equal(strspn(line + 8, " "), 49 - 8);
+	assert_string_equal(line + 49, "...");
+	/* Too short a buffer: what it would need. */
+	assert_int_equal(hex_dump_to_buffer(bytes, 16, 16, 1, line, 10, true), 49 + 16);
+	assert_int_equal(strlen(line), 9);
+	/* Printed a row per line, with the offset, at the level given. */
+	test_log_everything();
+	print_hex_dump(KERN_INFO, "eeprom: ", DUMP_PREFIX_OFFSET, 16, 1, bytes, 19, true);
+	snprintf(line, sizeof(line), "eeprom: 00000000: %-49s%s\neeprom: 00000010: %-49s%s\n",
+		 "30 31 32 33 34 35 36 37 38 39 61 62 63 64 65 66", "0123456789abcdef", "01 02 ff",
+		 "...");
+	assert_string_equal(test_log_take(), line);
+	print_hex_dump_bytes("", DUMP_PREFIX_NONE, bytes, 2);
+	snprintf(line, sizeof(line), "%-49s%s\n", "30 31", "01");
+	assert_string_equal(test_log_take(), line);
+}
+
 /* The kernel's names for the uapi byte swaps, and the array forms. */
 static void test_swab(void **state)
 {
@@ -313,13 +349,14 @@ static void test_unaligned(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_ctype_ascii),  cmocka_unit_test(test_ctype_latin1),
-		cmocka_unit_test(test_sizes_param),  cmocka_unit_test(test_nospec),
-		cmocka_unit_test(test_match_string), cmocka_unit_test(test_math64),
-		cmocka_unit_test(test_bitfield),     cmocka_unit_test(test_time64),
-		cmocka_unit_test(test_asm_forwards), cmocka_unit_test(test_kconfig),
-		cmocka_unit_test(test_sysfs_streq),  cmocka_unit_test(test_swab),
-		cmocka_unit_test(test_byteorder),    cmocka_unit_test(test_unaligned),
+		cmocka_unit_test(test_ctype_ascii), cmocka_unit_test(test_ctype_latin1),
+		cmocka_unit_test(test_sizes_param), cmocka_unit_test(test_nospec),
+		cmocka_unit_test(test_hex_dump),    cmocka_unit_test(test_match_string),
+		cmocka_unit_test(test_math64),	    cmocka_unit_test(test_bitfield),
+		cmocka_unit_test(test_time64),	    cmocka_unit_test(test_asm_forwards),
+		cmocka_unit_test(test_kconfig),	    cmocka_unit_test(test_sysfs_streq),
+		cmocka_unit_test(test_swab),	    cmocka_unit_test(test_byteorder),
+		cmocka_unit_test(test_unaligned),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -100,6 +100,13 @@ static void test_property_readers(void **state)
 	four[0] = 0xdead;
 	assert_int_equal(of_property_read_u32_array(np, "widths", four, 4), -EOVERFLOW);
 	assert_int_equal(four[0], 0xdead); /* nothing written */
+	/* One element by its index. */
+	assert_int_equal(of_property_read_u32_index(np, "widths", 2, &v), 0);
+	assert_int_equal(v, 0x20);
+	v = 7;
+	assert_int_equal(of_property_read_u32_index(np, "widths", 3, &v), -EOVERFLOW);
+	assert_int_equal(of_property_read_u32_index(np, "missing", 0, &v), -EINVAL);
+	assert_int_equal(v, 7);
 	assert_int_equal(of_property_read_u32(np, "missing", &v), -EINVAL);
 	assert_int_equal(of_property_read_u32(np, "code", &v), -EPROTO);
 	assert_int_equal(of_property_read_u32(np, "big", &v), -EOVERFLOW);

@@ -5,7 +5,8 @@
  * spi_w8r*() helpers; chip select as a model sees it around the transfers
  * of a message (cs_change between transfers and after the last); the
  * kernel's validation of a message and spi_setup()'s mode checks; fault
- * injection; spi_async() in order; regmap over SPI; remove() and the managed resources at
+ * injection; spi_async() in order; the bus held by one device
+ * (spi_bus_lock()) and an ancillary device; regmap over SPI; remove() and the managed resources at
  * unregistration; the description's refusals, which leave nothing behind.
  */
 #include <linux/completion.h>
@@ -15,8 +16,10 @@
 #include <linux/regmap.h>
 #include <linux/spi/spi.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "test-util.h"
 
@@ -501,6 +504,58 @@ static void test_async(void **state)
 	assert_int_equal(spi_async(spi, &r[0].m), -EINVAL);
 }
 
+/* ---- the bus held by one device; a second device of its chip ---- */
+
+static int other_read = -1;
+
+static void *read_other(void *spi)
+{
+	__atomic_store_n(&other_read, spi_w8r8(spi, 0x81), __ATOMIC_RELEASE);
+	return NULL;
+}
+
+static void test_bus_lock(void **state)
+{
+	struct spi_device *a = describe("spi:5.0 tlocka model=regs:0x01=0x11");
+	struct spi_device *b = describe("spi:5.1 tlockb model=regs:0x01=0x22");
+	struct spi_device *anc;
+	struct spi_transfer x = { .tx_buf = "\x01\x33", .len = 2 };
+	struct spi_message m;
+	pthread_t t;
+
+	(void)state;
+	assert_int_equal(spi_bus_lock(a->controller), 0);
+	/* Another device's spi_sync() waits for the unlock; its spi_async() is refused. */
+	assert_int_equal(pthread_create(&t, NULL, read_other, b), 0);
+	spi_message_init_with_transfers(&m, &x, 1);
+	assert_int_equal(spi_async(b, &m), -EBUSY);
+	usleep(100 * 1000);
+	assert_int_equal(__atomic_load_n(&other_read, __ATOMIC_ACQUIRE), -1);
+	/* The holder goes on with spi_sync_locked(). */
+	spi_message_init_with_transfers(&m, &x, 1);
+	assert_int_equal(spi_sync_locked(a, &m), 0);
+	assert_int_equal(spi_bus_unlock(a->controller), 0);
+	pthread_join(t, NULL);
+	assert_int_equal(other_read, 0x22);
+	assert_int_equal(spi_w8r8(a, 0x81), 0x33);
+	/* An ancillary device: the chip's second chip select, bound to no driver. */
+	anc = spi_new_ancillary_device(a, 2);
+	assert_false(IS_ERR(anc));
+	assert_string_equal(dev_name(&anc->dev), "spi5.2");
+	assert_string_equal(anc->modalias, "dummy");
+	assert_null(anc->dev.driver);
+	assert_int_equal(anc->mode, a->mode);
+	assert_ptr_equal(spi_new_ancillary_device(a, 1), ERR_PTR(-EBUSY));
+	assert_non_null(strstr(test_log_take(), "chipselect 1 already in use"));
+	spi_unregister_device(anc);
+	/* The device's own lock, which no one else takes. */
+	device_lock(&a->dev);
+	assert_int_equal(device_trylock(&a->dev), 0);
+	device_unlock(&a->dev);
+	assert_int_equal(device_trylock(&a->dev), 1);
+	device_unlock(&a->dev);
+}
+
 /* ---- descriptions refused ---- */
 
 static void test_describe_errors(void **state)
@@ -573,6 +628,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_cs_change, test_env_capture, forget),
 		cmocka_unit_test_setup_teardown(test_validate, test_env_capture, forget),
 		cmocka_unit_test_setup_teardown(test_setup, test_env_capture, forget),
+		cmocka_unit_test_setup_teardown(test_bus_lock, test_env_capture, forget),
 		cmocka_unit_test_setup_teardown(test_faults, test_env_capture, forget),
 		cmocka_unit_test_setup_teardown(test_async, test_env_capture, forget),
 		cmocka_unit_test_setup_teardown(test_describe_errors, test_env_capture, forget),

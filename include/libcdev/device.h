@@ -17,6 +17,7 @@
 #include <libcdev/err.h>
 #include <libcdev/kdev_t.h>
 #include <libcdev/kobject.h>
+#include <libcdev/ksync.h>
 #include <libcdev/names.h>
 
 struct module;
@@ -51,6 +52,8 @@ struct device {
 	/* private */
 	struct libcdev_devres *devres; /* managed resources, newest first */
 	struct dentry *attr_dir;       /* the directory of its served attributes */
+	/* device_lock(); all zero is unlocked, so a device the driver zeroes needs no set-up. */
+	struct mutex mutex;
 };
 
 /**

@@ -280,6 +280,7 @@
 #define gpiod_toggle_active_low			libcdev_gpiod_toggle_active_low
 #define handle_mm_fault				libcdev_handle_mm_fault
 #define handle_sysrq				libcdev_handle_sysrq
+#define hex_dump_to_buffer			libcdev_hex_dump_to_buffer
 #define i2c_add_adapter				libcdev_i2c_add_adapter
 #define i2c_add_numbered_adapter		libcdev_i2c_add_numbered_adapter
 #define i2c_client_get_device_id		libcdev_i2c_client_get_device_id
@@ -409,6 +410,7 @@
 #define of_match_device				libcdev_of_match_device
 #define of_match_node				libcdev_of_match_node
 #define of_property_read_string_index		libcdev_of_property_read_string_index
+#define of_property_read_u32_index		libcdev_of_property_read_u32_index
 #define orderly_poweroff			libcdev_orderly_poweroff
 #define orderly_reboot				libcdev_orderly_reboot
 #define param_array_ops				libcdev_param_array_ops
@@ -456,6 +458,7 @@
 #define power_kobj				libcdev_power_kobj
 #define prepare_to_wait				libcdev_prepare_to_wait
 #define prepare_to_wait_exclusive		libcdev_prepare_to_wait_exclusive
+#define print_hex_dump				libcdev_print_hex_dump
 #define printk					libcdev_printk
 #define proc_remove				libcdev_proc_remove
 #define queue_delayed_work			libcdev_queue_delayed_work
@@ -557,11 +560,14 @@
 #define spi_add_device				libcdev_spi_add_device
 #define spi_alloc_device			libcdev_spi_alloc_device
 #define spi_async				libcdev_spi_async
+#define spi_bus_lock				libcdev_spi_bus_lock
+#define spi_bus_unlock				libcdev_spi_bus_unlock
 #define spi_busnum_to_master			libcdev_spi_busnum_to_master
 #define spi_controller_put			libcdev_spi_controller_put
 #define spi_dev_put				libcdev_spi_dev_put
 #define spi_finalize_current_message		libcdev_spi_finalize_current_message
 #define spi_get_device_id			libcdev_spi_get_device_id
+#define spi_new_ancillary_device		libcdev_spi_new_ancillary_device
 #define spi_new_device				libcdev_spi_new_device
 #define spi_register_controller			libcdev_spi_register_controller
 #define spi_setup				libcdev_spi_setup

@@ -233,6 +233,9 @@ int of_device_is_compatible(const struct device_node *np, const char *compat);
 /** of_match_node - the entry of @matches that best matches @np (compatible, then name), or NULL */
 const struct of_device_id *of_match_node(const struct of_device_id *matches,
 					 const struct device_node *np);
+/** of_property_read_u32_index - the @index-th number of a list; -EINVAL if absent, -EOVERFLOW if fewer */
+int of_property_read_u32_index(const struct device_node *np, const char *propname, uint32_t index,
+			       uint32_t *out_value);
 /** of_property_read_string_index - the @index-th value of a string list (a key given several times); -EINVAL if absent, -ENODATA if fewer */
 int of_property_read_string_index(const struct device_node *np, const char *propname, int index,
 				  const char **output);

@@ -5,9 +5,18 @@
  * Messages go to standard error as "MODULE: message" (the module being the
  * one whose code runs, when a loader runs it), with the level's name for
  * warnings and worse. pr_debug() prints only with LIBCDEV_LOG=debug.
+ *
+ * Hex dumps (lib/hexdump.c): a row of @rowsize (16 or 32) bytes per line,
+ * in groups of @groupsize (1, 2, 4 or 8) bytes read as values of this
+ * machine's byte order, then, with @ascii, the bytes as text ('.' for what
+ * does not print); each line begins with @prefix_str and, by
+ * @prefix_type, the row's address or its offset (8 hex digits).
  */
 #ifndef LIBCDEV_PRINTK_H
 #define LIBCDEV_PRINTK_H
+
+#include <stdbool.h>
+#include <stddef.h>
 
 #include <libcdev/names.h>
 
@@ -36,5 +45,28 @@ int printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define pr_notice(fmt, ...) printk(KERN_NOTICE pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_info(fmt, ...)   printk(KERN_INFO pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_debug(fmt, ...)  printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
+
+enum {
+	DUMP_PREFIX_NONE,
+	DUMP_PREFIX_ADDRESS,
+	DUMP_PREFIX_OFFSET,
+};
+
+/**
+ * hex_dump_to_buffer - one row of @buf (at most @rowsize of its @len bytes)
+ * into @linebuf, NUL-terminated
+ *
+ * Return: its length; or, when @linebuflen is too short, the length it needs.
+ */
+int hex_dump_to_buffer(const void *buf, size_t len, int rowsize, int groupsize, char *linebuf,
+		       size_t linebuflen, bool ascii);
+/** print_hex_dump - @buf as rows, printk() at @level (KERN_*) each */
+void print_hex_dump(const char *level, const char *prefix_str, int prefix_type, int rowsize,
+		    int groupsize, const void *buf, size_t len, bool ascii);
+/* At the debug level: printed as pr_debug() is, with LIBCDEV_LOG=debug. */
+#define print_hex_dump_debug(prefix_str, prefix_type, rowsize, groupsize, buf, len, ascii) \
+	print_hex_dump(KERN_DEBUG, prefix_str, prefix_type, rowsize, groupsize, buf, len, ascii)
+#define print_hex_dump_bytes(prefix_str, prefix_type, buf, len) \
+	print_hex_dump_debug(prefix_str, prefix_type, 16, 1, buf, len, true)
 
 #endif

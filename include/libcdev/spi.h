@@ -220,6 +220,8 @@ struct spi_controller {
 	bool allocated;
 	bool msg_done; /* spi_finalize_current_message() was called */
 	pthread_mutex_t io_mutex;
+	pthread_mutex_t bus_lock_mutex; /* spi_sync()'s; held across spi_bus_lock() */
+	bool bus_lock_flag;		/* spi_bus_lock() holds the bus */
 	pthread_mutex_t queue_lock;
 	pthread_cond_t done_cond;
 	struct list_head queue;
@@ -277,8 +279,21 @@ int spi_setup(struct spi_device *spi);
  * Return: the message's status: 0, -EINVAL, or the transfer's error.
  */
 int spi_sync(struct spi_device *spi, struct spi_message *message);
-/** spi_sync_locked - spi_sync(); there is no bus lock to hold here */
+/**
+ * spi_bus_lock - hold the bus for a run of messages of one device: until
+ * spi_bus_unlock(), the others' spi_sync() waits and spi_async() fails
+ * -EBUSY; the holder sends with spi_sync_locked()
+ */
+int spi_bus_lock(struct spi_controller *ctlr);
+int spi_bus_unlock(struct spi_controller *ctlr);
+/** spi_sync_locked - spi_sync() by the holder of spi_bus_lock() */
 int spi_sync_locked(struct spi_device *spi, struct spi_message *message);
+/**
+ * spi_new_ancillary_device - a second device of @spi's chip at @chip_select
+ * on its controller (modalias "dummy": no driver binds it), with @spi's
+ * speed and mode; ERR_PTR(-ENOMEM), or the errors of spi_add_device()
+ */
+struct spi_device *spi_new_ancillary_device(struct spi_device *spi, uint8_t chip_select);
 /**
  * spi_async - validate @message and queue it; it runs on a worker thread in
  * the order queued, and ->complete(->context) is called there with ->status

@@ -26,6 +26,22 @@
 
 #define kobj_to_dev(k) container_of(k, struct device, kobj)
 
+/* The device's own lock, for a driver's paths that must not run at once (the core takes none here). */
+static inline void device_lock(struct device *dev)
+{
+	mutex_lock(&dev->mutex);
+}
+
+static inline int device_trylock(struct device *dev)
+{
+	return mutex_trylock(&dev->mutex);
+}
+
+static inline void device_unlock(struct device *dev)
+{
+	mutex_unlock(&dev->mutex);
+}
+
 /*
  * class_create(name) since Linux 6.4; before, class_create(owner, name).
  * Both forms build, so drivers of either release do.
@@ -97,6 +113,19 @@ static inline void device_initialize(struct device *dev)
 #define dev_notice(dev, fmt, ...) dev_printk(KERN_NOTICE, dev, fmt, ##__VA_ARGS__)
 #define dev_info(dev, fmt, ...)	  dev_printk(KERN_INFO, dev, fmt, ##__VA_ARGS__)
 #define dev_dbg(dev, fmt, ...)	  dev_printk(KERN_DEBUG, dev, fmt, ##__VA_ARGS__)
+/*
+ * dev_err_probe - a probe's failure @err (its return value) logged with it,
+ * "error -19: ...", but at debug level for -EPROBE_DEFER, as the kernel's
+ */
+#define dev_err_probe(dev, err, fmt, ...)                                     \
+	({                                                                    \
+		int __err = (err);                                            \
+		if (__err == -EPROBE_DEFER)                                   \
+			dev_dbg(dev, fmt, ##__VA_ARGS__);                     \
+		else                                                          \
+			dev_err(dev, "error %d: " fmt, __err, ##__VA_ARGS__); \
+		__err;                                                        \
+	})
 
 /* Managed per-CPU areas: freed when @dev is unbound, after its driver's remove(). */
 static inline void __libcdev_devm_percpu_free(void *pdata)

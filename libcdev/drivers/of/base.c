@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -60,6 +61,26 @@ _public_ int of_property_read_string_index(const struct device_node *np, const c
 		return -ENODATA;
 	*output = v;
 	return 0;
+}
+
+_public_ int of_property_read_u32_index(const struct device_node *np, const char *propname,
+					uint32_t index, uint32_t *out_value)
+{
+	int n = np ? device_property_read_u32_array(np->dev, propname, NULL, 0) : -EINVAL;
+	uint32_t *all;
+
+	if (n < 0)
+		return n;
+	if (index >= (uint32_t)n)
+		return -EOVERFLOW;
+	all = calloc((size_t)n, sizeof(*all));
+	if (!all)
+		return -ENOMEM;
+	n = device_property_read_u32_array(np->dev, propname, all, (size_t)n);
+	if (!n)
+		*out_value = all[index];
+	free(all);
+	return n;
 }
 
 _public_ int of_device_is_compatible(const struct device_node *np, const char *compat)

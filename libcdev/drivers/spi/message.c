@@ -253,6 +253,9 @@ _public_ int spi_async(struct spi_device *spi, struct spi_message *message)
 
 	if (err)
 		return err;
+	/* The bus is someone's (spi_bus_lock()): not queued behind their run. */
+	if (__atomic_load_n(&spi->controller->bus_lock_flag, __ATOMIC_ACQUIRE))
+		return -EBUSY;
 	spi_queue(spi->controller, message);
 	return 0;
 }
@@ -262,7 +265,7 @@ static void spi_complete(void *arg)
 	complete(arg);
 }
 
-_public_ int spi_sync(struct spi_device *spi, struct spi_message *message)
+static int __spi_sync(struct spi_device *spi, struct spi_message *message)
 {
 	struct spi_controller *ctlr;
 	struct completion done;
@@ -293,9 +296,37 @@ _public_ int spi_sync(struct spi_device *spi, struct spi_message *message)
 	return message->status;
 }
 
+_public_ int spi_sync(struct spi_device *spi, struct spi_message *message)
+{
+	struct spi_controller *ctlr = spi ? spi->controller : NULL;
+	int ret;
+
+	if (!ctlr)
+		return -EINVAL;
+	pthread_mutex_lock(&ctlr->bus_lock_mutex);
+	ret = __spi_sync(spi, message);
+	pthread_mutex_unlock(&ctlr->bus_lock_mutex);
+	return ret;
+}
+
 _public_ int spi_sync_locked(struct spi_device *spi, struct spi_message *message)
 {
-	return spi_sync(spi, message);
+	return __spi_sync(spi, message);
+}
+
+_public_ int spi_bus_lock(struct spi_controller *ctlr)
+{
+	__libcdev_might_sleep(__FILE__, __LINE__);
+	pthread_mutex_lock(&ctlr->bus_lock_mutex);
+	__atomic_store_n(&ctlr->bus_lock_flag, true, __ATOMIC_RELEASE);
+	return 0;
+}
+
+_public_ int spi_bus_unlock(struct spi_controller *ctlr)
+{
+	__atomic_store_n(&ctlr->bus_lock_flag, false, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&ctlr->bus_lock_mutex);
+	return 0;
 }
 
 _public_ int spi_write_then_read(struct spi_device *spi, const void *txbuf, unsigned int n_tx,

@@ -288,6 +288,8 @@ _public_ int spi_register_controller(struct spi_controller *ctlr)
 	pthread_mutex_init(&ctlr->io_mutex, &attr);
 	pthread_mutexattr_destroy(&attr);
 	pthread_mutex_init(&ctlr->queue_lock, NULL);
+	pthread_mutex_init(&ctlr->bus_lock_mutex, NULL);
+	ctlr->bus_lock_flag = false;
 	pthread_cond_init(&ctlr->done_cond, NULL);
 	ctlr->queue.next = ctlr->queue.prev = &ctlr->queue;
 	libcdev_init_work(&ctlr->pump, spi_pump, NULL);
@@ -319,6 +321,7 @@ _public_ void spi_unregister_controller(struct spi_controller *ctlr)
 	pthread_cond_destroy(&ctlr->done_cond);
 	pthread_mutex_destroy(&ctlr->queue_lock);
 	pthread_mutex_destroy(&ctlr->io_mutex);
+	pthread_mutex_destroy(&ctlr->bus_lock_mutex);
 	spi_controller_put(ctlr);
 }
 
@@ -419,6 +422,26 @@ _public_ struct spi_device *spi_new_device(struct spi_controller *ctlr, struct s
 		return NULL;
 	}
 	return spi;
+}
+
+_public_ struct spi_device *spi_new_ancillary_device(struct spi_device *spi, uint8_t chip_select)
+{
+	struct spi_device *ancillary = spi_alloc_device(spi->controller);
+	int err;
+
+	if (!ancillary)
+		return ERR_PTR(-ENOMEM);
+	snprintf(ancillary->modalias, sizeof(ancillary->modalias), "dummy");
+	ancillary->chip_select = chip_select;
+	ancillary->max_speed_hz = spi->max_speed_hz;
+	ancillary->mode = spi->mode;
+	err = spi_add_device(ancillary);
+	if (err) {
+		printk(KERN_ERR "%s: failed to register ancillary device\n", dev_name(&spi->dev));
+		spi_dev_put(ancillary);
+		return ERR_PTR(err);
+	}
+	return ancillary;
 }
 
 _public_ void spi_unregister_device(struct spi_device *spi)

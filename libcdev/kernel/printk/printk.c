@@ -39,24 +39,22 @@ static int level_of(const char **fmt)
 	return level;
 }
 
-_public_ int printk(const char *fmt, ...)
+/* A message of @level from the code at @caller, whose module names it. */
+static int vprintk_at(const void *caller, int level, const char *fmt, va_list ap)
 {
 	static const char *const names[] = { "emergency: ", "alert: ", "critical: ", "error: ",
 					     "warning: ",   "",	       "",	     "" };
 	const char *prefix;
 	char line[LOG_LINE_MAX], *body = line;
-	va_list ap;
-	int level = level_of(&fmt), n;
+	int n;
 
 	if (!libcdev_log_enabled(level))
 		return 0;
-	va_start(ap, fmt);
 	n = vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
 	if (n < 0)
 		return n;
 	/* The module whose code calls: a host may serve several. */
-	prefix = module_name_of_code(__builtin_return_address(0));
+	prefix = module_name_of_code(caller);
 	if (!prefix)
 		prefix = module_prefix;
 	/* Kernel-style code names its module itself, with pr_fmt(): once is enough. */
@@ -64,5 +62,27 @@ _public_ int printk(const char *fmt, ...)
 		body += strlen(prefix) + 2;
 	/* The library's one writer: one threshold, one line written whole. */
 	log_printk(level, prefix, names[level], body);
+	return n;
+}
+
+_public_ int printk(const char *fmt, ...)
+{
+	int level = level_of(&fmt), n;
+	va_list ap;
+
+	va_start(ap, fmt);
+	n = vprintk_at(__builtin_return_address(0), level, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+int printk_for(const void *caller, const char *level, const char *fmt, ...)
+{
+	int lvl = level_of(&level), n;
+	va_list ap;
+
+	va_start(ap, fmt);
+	n = vprintk_at(caller, lvl, fmt, ap);
+	va_end(ap);
 	return n;
 }
