@@ -105,8 +105,10 @@ static int parse_host_args(int argc, char **argv, struct host_opts *o, const cha
 			       "  'spi:BUS.CS MODALIAS [model=regs:...] [bus=/dev/spidevB.C] [mode=N] ...'\n"
 			       "  'gpio:LABEL lines=N [names=NAME,...]'\n"
 			       "  'gpio:LABEL chip=/dev/gpiochipN'\n"
+			       "  'rpmsg:NAME [src=ADDR] [dst=ADDR] [model=echo|sink]'\n"
 			       "chips on I2C and SPI buses, simulated GPIO chips and GPIO chips of the\n"
-			       "host (libcdev-buses(7), libcdev-spi(7), libcdev-gpio(7)).\n",
+			       "host (libcdev-buses(7), libcdev-spi(7), libcdev-gpio(7)), and rpmsg\n"
+			       "channels to a simulated remote processor (libcdev-kernel(7)).\n",
 			       PROG, cmd);
 			return 0;
 		default:

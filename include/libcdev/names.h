@@ -65,6 +65,7 @@
 #define __pm_runtime_suspend			libcdev___pm_runtime_suspend
 #define __pm_runtime_use_autosuspend		libcdev___pm_runtime_use_autosuspend
 #define __register_chrdev			libcdev___register_chrdev
+#define __register_rpmsg_driver			libcdev___register_rpmsg_driver
 #define __regmap_init				libcdev___regmap_init
 #define __regmap_init_i2c			libcdev___regmap_init_i2c
 #define __regmap_init_mmio_clk			libcdev___regmap_init_mmio_clk
@@ -528,6 +529,14 @@
 #define request_firmware_direct			libcdev_request_firmware_direct
 #define request_firmware_into_buf		libcdev_request_firmware_into_buf
 #define request_firmware_nowait			libcdev_request_firmware_nowait
+#define rpmsg_create_ept			libcdev_rpmsg_create_ept
+#define rpmsg_destroy_ept			libcdev_rpmsg_destroy_ept
+#define rpmsg_get_mtu				libcdev_rpmsg_get_mtu
+#define rpmsg_send				libcdev_rpmsg_send
+#define rpmsg_send_offchannel			libcdev_rpmsg_send_offchannel
+#define rpmsg_sendto				libcdev_rpmsg_sendto
+#define rpmsg_trysend				libcdev_rpmsg_trysend
+#define rpmsg_trysendto				libcdev_rpmsg_trysendto
 #define rwsem_is_contended			libcdev_rwsem_is_contended
 #define rwsem_is_locked				libcdev_rwsem_is_locked
 #define schedule				libcdev_schedule
@@ -639,6 +648,7 @@
 #define tty_devnum				libcdev_tty_devnum
 #define unregister_chrdev_region		libcdev_unregister_chrdev_region
 #define unregister_reboot_notifier		libcdev_unregister_reboot_notifier
+#define unregister_rpmsg_driver			libcdev_unregister_rpmsg_driver
 #define unregister_sysrq_key			libcdev_unregister_sysrq_key
 #define up					libcdev_up
 #define up_read					libcdev_up_read

@@ -70,6 +70,10 @@ void kcheck_on_return(const char *what, const void *fn);
 int platform_module_stop(struct module *mod);
 /* SPI drivers a module left registered, unregistered at its unload (drivers/spi/spi.c). */
 int spi_module_stop(struct module *mod);
+/* printk() at @level (KERN_*) for the code at @caller: a library call a driver made (printk.c). */
+int printk_for(const void *caller, const char *level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int rpmsg_module_stop(struct module *mod);
 /* /proc entries a module left, removed at its unload (fs/proc.c). */
 int proc_module_stop(struct module *mod);
 /* The @n-th value of the described property @name of a device of any bus, or NULL (drivers/base/property.c). */

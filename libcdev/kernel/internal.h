@@ -104,9 +104,6 @@ void *loader_dlsym_any(const char *name);
 
 /* printk() lines start with this module name (printk.c). */
 void printk_set_prefix(const char *name);
-/* printk() of a message at @level (KERN_*) for the code at @caller (a library call made by a driver). */
-int printk_for(const void *caller, const char *level, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 /* Whether @addr is in the code of the loaded module @mod. */
 bool module_owns_code(const struct module *mod, const void *addr);
 

@@ -103,6 +103,7 @@ _public_ int libcdev_module_defer_stop(struct module *mod, bool *keep_mapped)
 	n = platform_module_stop(mod);
 	n += i2c_module_stop(mod);
 	n += spi_module_stop(mod);
+	n += rpmsg_module_stop(mod);
 	n += irqs_module_stop(mod);
 	/* Its events and probes: a firing would run its code. */
 	trace_events_module_stop(mod);

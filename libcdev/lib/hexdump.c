@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "core/core.h"
-#include "kernel/internal.h"
 #include <libcdev/printk.h>
 
 /* Group @j of @size bytes of @p, as a value: memcpy() for the alignment. */

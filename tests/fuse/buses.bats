@@ -8,7 +8,8 @@
 # module's unload removes them; ds1682's EEPROM is a binary attribute, read
 # and written at offsets. ad525x_dpot is three modules, the core and
 # its I2C and SPI glue, loaded into one host. And examples/kernel/i2csensor,
-# whose interrupt is a line of a simulated GPIO chip driven by `cdevctl gpio`.
+# whose interrupt is a line of a simulated GPIO chip driven by `cdevctl gpio`;
+# and the kernel's rpmsg sample, talking to a simulated remote processor.
 
 setup_file() {
 	local tree d
@@ -21,6 +22,10 @@ setup_file() {
 		echo "obj-m += $d.o" > "$MODS/$d/Kbuild"
 		kbuild "$MODS/$d" || return 1
 	done
+	mkdir -p "$MODS/rpmsg_client_sample"
+	cp "$tree/samples/rpmsg/rpmsg_client_sample.c" "$MODS/rpmsg_client_sample/"
+	echo "obj-m += rpmsg_client_sample.o" > "$MODS/rpmsg_client_sample/Kbuild"
+	kbuild "$MODS/rpmsg_client_sample" || return 1
 	mkdir -p "$MODS/ad525x"
 	cp "$tree"/drivers/misc/ad525x_dpot*.[ch] "$MODS/ad525x/"
 	echo "obj-m += ad525x_dpot.o ad525x_dpot-i2c.o ad525x_dpot-spi.o" > "$MODS/ad525x/Kbuild"
@@ -243,6 +248,23 @@ wait_for_events() {
 	done
 	cat "$A/events"
 	return 1
+}
+
+@test "rpmsg_client_sample: its messages to an echoing remote come back until its count" {
+	"$TOP/tools/cdevctl" run --backend fuse --mountpoint "$MNT" \
+		--device "rpmsg:rpmsg-client-sample dst=0x35 model=echo" \
+		"$MODS/rpmsg_client_sample/rpmsg_client_sample.so" count=5 > "$BATS_TEST_TMPDIR/out" 2>&1 &
+	PID=$!
+	for _ in $(seq 100); do
+		grep -q 'goodbye!' "$BATS_TEST_TMPDIR/out" && break
+		sleep 0.1
+	done
+	grep -q 'new channel: 0x400 -> 0x35!' "$BATS_TEST_TMPDIR/out"
+	[ "$(grep -c 'incoming msg [0-9]* (src: 0x35)' "$BATS_TEST_TMPDIR/out")" -eq 5 ]
+	grep -q 'incoming msg 5 (src: 0x35)' "$BATS_TEST_TMPDIR/out"
+	grep -q 'goodbye!' "$BATS_TEST_TMPDIR/out"
+	stop
+	grep -q 'rpmsg sample client driver is removed' "$BATS_TEST_TMPDIR/out"
 }
 
 @test "a bad description is refused with its reason before anything loads" {

@@ -222,7 +222,7 @@ teardown() {
 	# A bus libcdev does not describe is named, not taken for a platform device.
 	run "$CDEVCTL" run --device 'usb:1 0x39 chip' "$MOD"
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"unknown bus 'usb' (the buses described: i2c:, spi:, gpio:)"* ]]
+	[[ "$output" == *"unknown bus 'usb' (the buses described: i2c:, spi:, gpio:, rpmsg:)"* ]]
 	[[ "$output" != *"testmod: init"* ]]
 }
 

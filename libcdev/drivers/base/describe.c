@@ -17,6 +17,7 @@
 #include <libcdev/gpio.h>
 #include <libcdev/i2c.h>
 #include <libcdev/platform.h>
+#include <libcdev/rpmsg.h>
 #include <libcdev/spi.h>
 
 static int describe_error(const char *line, const char *word, const char *why)
@@ -266,9 +267,11 @@ _public_ int libcdev_device_describe(const char *line)
 		return libcdev_spi_describe(line, NULL);
 	if (!strncmp(line, "gpio:", 5))
 		return libcdev_gpio_describe(line);
+	if (!strncmp(line, "rpmsg:", 6))
+		return libcdev_rpmsg_describe(line, NULL);
 	if (describe_unknown_bus(line)) {
 		pr_err_lib(
-			"device \"%s\": unknown bus '%.*s' (the buses described: i2c:, spi:, gpio:)",
+			"device \"%s\": unknown bus '%.*s' (the buses described: i2c:, spi:, gpio:, rpmsg:)",
 			line, (int)strcspn(line, ":"), line);
 		return -EINVAL;
 	}
@@ -283,6 +286,7 @@ _public_ int libcdev_device_describe_file(const char *path)
 _public_ void libcdev_device_forget_described(void)
 {
 	/* Clients first: a platform device's driver may have made an adapter. */
+	libcdev_rpmsg_forget_described();
 	libcdev_i2c_forget_described();
 	libcdev_spi_forget_described();
 	libcdev_platform_forget_described();
