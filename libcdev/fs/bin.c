@@ -17,43 +17,6 @@
 #include <libcdev/sysfs.h>
 #include <libcdev/uaccess.h>
 
-struct kfs_bin_open {
-	struct dentry *d;
-	char page[LIBCDEV_ATTR_PAGE];
-};
-
-static int kfs_bin_open(struct inode *inode, struct file *file)
-{
-	struct dentry *d = kfs_find_get(inode->i_rdev);
-	struct kfs_bin_open *o;
-
-	if (!d)
-		return -ENODEV;
-	if (((file->f_mode & FMODE_WRITE) && !(d->battr->write && (d->mode & 0222))) ||
-	    ((file->f_mode & FMODE_READ) && !(d->battr->read && (d->mode & 0444)))) {
-		kfs_put(d);
-		return -EACCES;
-	}
-	o = calloc(1, sizeof(*o));
-	if (!o) {
-		kfs_put(d);
-		return -ENOMEM;
-	}
-	o->d = d;
-	file->private_data = o;
-	return 0;
-}
-
-static int kfs_bin_release(struct inode *inode, struct file *file)
-{
-	struct kfs_bin_open *o = file->private_data;
-
-	(void)inode;
-	kfs_put(o->d);
-	free(o);
-	return 0;
-}
-
 /* How much of @count at @pos the attribute's size leaves, at most a page; -EFBIG past its end. */
 static ssize_t kfs_bin_span(const struct bin_attribute *battr, loff_t pos, size_t count, bool write)
 {
@@ -69,7 +32,7 @@ static ssize_t kfs_bin_span(const struct bin_attribute *battr, loff_t pos, size_
 /* ->read() or ->write() of the attribute, unless it is gone; waited for by removal. */
 static ssize_t kfs_bin_call(struct file *file, loff_t pos, size_t count, bool write)
 {
-	struct kfs_bin_open *o = file->private_data;
+	struct kfs_open *o = file->private_data;
 	struct dentry *d = o->d;
 	struct bin_attribute *battr = (struct bin_attribute *)d->battr;
 	ssize_t ret;
@@ -89,7 +52,7 @@ static ssize_t kfs_bin_call(struct file *file, loff_t pos, size_t count, bool wr
 
 static ssize_t kfs_bin_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
 {
-	struct kfs_bin_open *o = file->private_data;
+	struct kfs_open *o = file->private_data;
 	ssize_t n = kfs_bin_span(o->d->battr, *ppos, count, false);
 
 	if (n <= 0)
@@ -105,7 +68,7 @@ static ssize_t kfs_bin_read(struct file *file, char __user *buf, size_t count, l
 
 static ssize_t kfs_bin_write(struct file *file, const char __user *buf, size_t count, loff_t *ppos)
 {
-	struct kfs_bin_open *o = file->private_data;
+	struct kfs_open *o = file->private_data;
 	ssize_t n = kfs_bin_span(o->d->battr, *ppos, count, true);
 
 	if (n <= 0)
@@ -118,36 +81,13 @@ static ssize_t kfs_bin_write(struct file *file, const char __user *buf, size_t c
 	return n;
 }
 
-static loff_t kfs_bin_llseek(struct file *file, loff_t offset, int whence)
-{
-	struct kfs_bin_open *o = file->private_data;
-	loff_t pos;
-
-	switch (whence) {
-	case SEEK_SET:
-		pos = offset;
-		break;
-	case SEEK_CUR:
-		pos = file->f_pos + offset;
-		break;
-	case SEEK_END:
-		pos = (loff_t)o->d->battr->size + offset;
-		break;
-	default:
-		return -EINVAL;
-	}
-	if (pos < 0)
-		return -EINVAL;
-	file->f_pos = pos;
-	return pos;
-}
-
+/* Opened, closed and sought as the other attribute files (kernfs.c). */
 const struct file_operations kfs_bin_fops = {
-	.open = kfs_bin_open,
-	.release = kfs_bin_release,
+	.open = kfs_attr_open,
+	.release = kfs_attr_release,
 	.read = kfs_bin_read,
 	.write = kfs_bin_write,
-	.llseek = kfs_bin_llseek,
+	.llseek = kfs_attr_llseek,
 };
 
 int kfs_bin_add(const char *path, struct kobject *kobj, const struct bin_attribute *battr,

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include <libcdev/device.h>
+#include <libcdev/sysfs.h>
 #include <libcdev/wait.h>
 
 /* ---- the entries: kernfs.c ---- */
@@ -82,6 +83,20 @@ int kfs_add(struct dentry *d, unsigned short mode, struct dentry **out);
 void kfs_notify_if(bool (*pick)(const struct dentry *d, const void *key), const void *key);
 /* Unlist and kill every entry @match() picks; newest first, so children before their parents. */
 void kfs_remove_if(bool (*match)(const struct dentry *d, const void *key), const void *key);
+
+/* One open file of an attribute or value: the page ->show() filled (a binary one's bytes). */
+struct kfs_open {
+	struct dentry *d;
+	size_t len;
+	bool filled;
+	int event; /* d->event at the last ->show() */
+	char page[LIBCDEV_ATTR_PAGE];
+};
+
+/* The file operations the attribute files share (kernfs.c). */
+int kfs_attr_open(struct inode *inode, struct file *file);
+int kfs_attr_release(struct inode *inode, struct file *file);
+loff_t kfs_attr_llseek(struct file *file, loff_t offset, int whence);
 
 /* ---- binary attributes: bin.c ---- */
 

@@ -33,15 +33,6 @@
 
 #define KFS_MINORS 256
 
-/* One open file of an attribute or value: the page ->show() filled. */
-struct kfs_open {
-	struct dentry *d;
-	size_t len;
-	bool filled;
-	int event; /* d->event at the last ->show() */
-	char page[LIBCDEV_ATTR_PAGE];
-};
-
 pthread_mutex_t kfs_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct dentry *kfs_entries;
 static dev_t kfs_base;
@@ -86,6 +77,8 @@ static bool kfs_can_show(const struct dentry *d)
 		return d->cattr->show != NULL;
 	case KFS_KOBJ_ATTR:
 		return kobj_ops(d) && kobj_ops(d)->show && (d->mode & 0444);
+	case KFS_BIN_ATTR:
+		return d->battr->read && (d->mode & 0444);
 	default:
 		return true;
 	}
@@ -100,6 +93,8 @@ static bool kfs_can_store(const struct dentry *d)
 		return d->cattr->store != NULL;
 	case KFS_KOBJ_ATTR:
 		return kobj_ops(d) && kobj_ops(d)->store && (d->mode & 0222);
+	case KFS_BIN_ATTR:
+		return d->battr->write && (d->mode & 0222);
 	default:
 		return true;
 	}
@@ -213,7 +208,7 @@ static ssize_t kfs_call(struct dentry *d, char *page, size_t count, bool store)
 	return ret;
 }
 
-static int kfs_attr_open(struct inode *inode, struct file *file)
+int kfs_attr_open(struct inode *inode, struct file *file)
 {
 	struct dentry *d = kfs_find_get(inode->i_rdev);
 	struct kfs_open *o;
@@ -236,7 +231,7 @@ static int kfs_attr_open(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static int kfs_attr_release(struct inode *inode, struct file *file)
+int kfs_attr_release(struct inode *inode, struct file *file)
 {
 	struct kfs_open *o = file->private_data;
 
@@ -290,7 +285,7 @@ static ssize_t kfs_attr_write(struct file *file, const char __user *buf, size_t 
 	return r > (ssize_t)count ? (ssize_t)count : r;
 }
 
-static loff_t kfs_attr_llseek(struct file *file, loff_t offset, int whence)
+loff_t kfs_attr_llseek(struct file *file, loff_t offset, int whence)
 {
 	struct kfs_open *o = file->private_data;
 	loff_t pos;
@@ -303,7 +298,8 @@ static loff_t kfs_attr_llseek(struct file *file, loff_t offset, int whence)
 		pos = file->f_pos + offset;
 		break;
 	case SEEK_END:
-		pos = (loff_t)o->len + offset;
+		/* A binary attribute ends at its size, a text one at its page's end. */
+		pos = (loff_t)(o->d->kind == KFS_BIN_ATTR ? o->d->battr->size : o->len) + offset;
 		break;
 	default:
 		return -EINVAL;

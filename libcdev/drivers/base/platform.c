@@ -21,25 +21,14 @@
 #include <libcdev/platform.h>
 #include <libcdev/sysfs.h>
 
-static pthread_mutex_t bus_lock;
-static pthread_once_t bus_once = PTHREAD_ONCE_INIT;
+/* Recursive: a probe() may register or describe more on the same bus. */
+static pthread_mutex_t bus_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static struct platform_device *bus_devices;
 static struct platform_driver *bus_drivers;
 static unsigned char auto_ids[256];
 
-static void bus_lock_init(void)
-{
-	pthread_mutexattr_t attr;
-
-	pthread_mutexattr_init(&attr);
-	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
-	pthread_mutex_init(&bus_lock, &attr);
-	pthread_mutexattr_destroy(&attr);
-}
-
 static void bus_lock_take(void)
 {
-	pthread_once(&bus_once, bus_lock_init);
 	pthread_mutex_lock(&bus_lock);
 }
 

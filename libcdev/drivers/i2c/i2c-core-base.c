@@ -20,23 +20,12 @@
 #include <libcdev/printk.h>
 #include <libcdev/sysfs.h>
 
-static pthread_mutex_t core_lock;
-static pthread_once_t core_once = PTHREAD_ONCE_INIT;
+/* Recursive: a probe() may register or describe more on the same bus. */
+static pthread_mutex_t core_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static struct i2c_driver *drivers;
-
-static void core_lock_init(void)
-{
-	pthread_mutexattr_t attr;
-
-	pthread_mutexattr_init(&attr);
-	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
-	pthread_mutex_init(&core_lock, &attr);
-	pthread_mutexattr_destroy(&attr);
-}
 
 void i2c_core_lock(void)
 {
-	pthread_once(&core_once, core_lock_init);
 	pthread_mutex_lock(&core_lock);
 }
 

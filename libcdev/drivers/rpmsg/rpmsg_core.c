@@ -37,25 +37,13 @@ struct rpmsg_remote {
 	struct work_struct work; /* delivers the queue */
 };
 
-static pthread_mutex_t rpmsg_lock;
-static pthread_once_t rpmsg_once = PTHREAD_ONCE_INIT;
+/* Recursive: a probe() may register or describe more on the same bus. */
+static pthread_mutex_t rpmsg_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static struct rpmsg_device *channels;
 static struct rpmsg_driver *drivers;
 
-/* Recursive: a probe() may describe or register more. */
-static void rpmsg_lock_init(void)
-{
-	pthread_mutexattr_t attr;
-
-	pthread_mutexattr_init(&attr);
-	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
-	pthread_mutex_init(&rpmsg_lock, &attr);
-	pthread_mutexattr_destroy(&attr);
-}
-
 static void rpmsg_lock_take(void)
 {
-	pthread_once(&rpmsg_once, rpmsg_lock_init);
 	pthread_mutex_lock(&rpmsg_lock);
 }
 

@@ -17,24 +17,13 @@
 #include <libcdev/printk.h>
 #include <libcdev/sysfs.h>
 
-static pthread_mutex_t spi_lock;
-static pthread_once_t spi_once = PTHREAD_ONCE_INIT;
+/* Recursive: a probe() may register or describe more on the same bus. */
+static pthread_mutex_t spi_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static struct spi_controller *controllers;
 static struct spi_driver *drivers;
 
-static void spi_lock_init(void)
-{
-	pthread_mutexattr_t attr;
-
-	pthread_mutexattr_init(&attr);
-	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
-	pthread_mutex_init(&spi_lock, &attr);
-	pthread_mutexattr_destroy(&attr);
-}
-
 void spi_lock_take(void)
 {
-	pthread_once(&spi_once, spi_lock_init);
 	pthread_mutex_lock(&spi_lock);
 }
 
