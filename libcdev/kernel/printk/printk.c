@@ -40,7 +40,8 @@ static int level_of(const char **fmt)
 }
 
 /* A message of @level from the code at @caller, whose module names it. */
-static int vprintk_at(const void *caller, int level, const char *fmt, va_list ap)
+__attribute__((format(printf, 3, 0))) static int vprintk_at(const void *caller, int level,
+							    const char *fmt, va_list ap)
 {
 	static const char *const names[] = { "emergency: ", "alert: ", "critical: ", "error: ",
 					     "warning: ",   "",	       "",	     "" };
