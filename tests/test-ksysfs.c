@@ -75,7 +75,7 @@ static void test_bin_attribute(void **state)
 {
 	struct kobject *kobj = kobject_create_and_add("tbin", kernel_kobj);
 	struct file *f, *w;
-	char buf[8192];
+	static char buf[8192];
 
 	(void)state;
 	memcpy(eeprom, "0123456789", sizeof(eeprom));
