@@ -102,22 +102,3 @@ int kfs_bin_add(const char *path, struct kobject *kobj, const struct bin_attribu
 	d->mode = mode;
 	return kfs_add(d, mode, NULL);
 }
-
-struct bin_key {
-	const struct kobject *kobj;
-	const struct bin_attribute *battr;
-};
-
-static bool match_bin(const struct dentry *d, const void *key)
-{
-	const struct bin_key *k = key;
-
-	return d->kind == KFS_BIN_ATTR && d->kobj == k->kobj && d->battr == k->battr;
-}
-
-void kfs_bin_remove(const struct kobject *kobj, const struct bin_attribute *battr)
-{
-	struct bin_key k = { kobj, battr };
-
-	kfs_remove_if(match_bin, &k);
-}

@@ -105,6 +105,5 @@ extern const struct file_operations kfs_bin_fops;
 /* Serve @battr of @kobj at @path ("DIR/[GROUP/]NAME") with @mode. */
 int kfs_bin_add(const char *path, struct kobject *kobj, const struct bin_attribute *battr,
 		unsigned short mode);
-void kfs_bin_remove(const struct kobject *kobj, const struct bin_attribute *battr);
 
 #endif

@@ -309,8 +309,8 @@ _public_ int sysfs_create_bin_file(struct kobject *kobj, const struct bin_attrib
 
 _public_ void sysfs_remove_bin_file(struct kobject *kobj, const struct bin_attribute *attr)
 {
-	if (kobj && attr)
-		kfs_bin_remove(kobj, attr);
+	if (kobj && attr && attr->attr.name)
+		kobj_entry_remove(kobj, NULL, attr->attr.name);
 }
 
 _public_ int device_create_bin_file(struct device *dev, const struct bin_attribute *attr)
@@ -371,7 +371,7 @@ _public_ void sysfs_remove_group(struct kobject *kobj, const struct attribute_gr
 	for (int i = 0; grp->attrs && grp->attrs[i]; i++)
 		kobj_entry_remove(kobj, grp->name, grp->attrs[i]->name);
 	for (int i = 0; grp->bin_attrs && grp->bin_attrs[i]; i++)
-		kfs_bin_remove(kobj, grp->bin_attrs[i]);
+		kobj_entry_remove(kobj, grp->name, grp->bin_attrs[i]->attr.name);
 	if (grp->name)
 		kobj_entry_remove(kobj, grp->name, NULL);
 }
