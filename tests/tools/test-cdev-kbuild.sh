@@ -94,6 +94,14 @@ grep -Eq '^ +2  header +<linux/no_such_header.h>$' "$tmp/out" ||
 	fail "the ranking does not count the header twice: $(cat "$tmp/out")"
 grep -Eq '^total +10 +2 +8 +3 ' "$tmp/out" || fail "wrong totals: $(grep '^total' "$tmp/out")"
 
+# A header reached by climbing out of the driver's folder is named as the
+# tree names it: "../../sound/soc/x.h" is sound's, out of scope.
+mkdir -p "$tmp/tree/drivers/misc"
+printf '#include <linux/module.h>\n#include "../../sound/soc/dai.h"\n' > "$tmp/tree/drivers/misc/climb.c"
+CFLAGS= "$kbuild" check "$tmp/tree/drivers/misc/climb.c" > "$tmp/out" 2>&1
+grep -qxF "$tmp/tree/drivers/misc/climb.c: out of scope: sound (<../../sound/soc/dai.h>)" "$tmp/out" ||
+	fail "a climbing include of a sound header: $(cat "$tmp/out")"
+
 # One file alone, all ok: exit 0. JSON: the same verdicts.
 CFLAGS= "$kbuild" check "$tmp/drv/good.c" > "$tmp/out" || fail "check of a good file failed"
 # A file named without its directory, from the directory it is in.
