@@ -6,18 +6,24 @@
  * position through the kiocb; misc devices take the kernel's minors (127
  * down for dynamic ones, -EBUSY for a taken fixed one), their open reaches
  * the driver with file->private_data at the miscdevice, and they go away
- * with misc_deregister().
+ * with misc_deregister(). And what the kernel's own misc core uses: a
+ * class's devnode() naming the node, replace_fops() handing a file over,
+ * request_module() running modprobe_path.
  */
 #include <linux/cdev.h>
 #include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/idr.h>
+#include <linux/kmod.h>
 #include <linux/kdev_t.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/uio.h>
 
 #include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <string.h>
 #include <sys/uio.h>
 
@@ -324,6 +330,114 @@ static void test_loff_t_is_long_long(void **state)
 	pr_debug("pos %lld\n", pos);
 }
 
+/* ---- what the kernel's own misc core uses: devnode, replace_fops, request_module ---- */
+
+static char *sub_devnode(struct device *dev, umode_t *mode)
+{
+	(void)mode;
+	return kasprintf(GFP_KERNEL, "sub/%s", dev_name(dev));
+}
+
+static void test_class_devnode(void **state)
+{
+	struct class *cls = class_create("tnode");
+	struct device *dev;
+	dev_t base, found;
+
+	(void)state;
+	assert_false(IS_ERR(cls));
+	cls->devnode = sub_devnode;
+	assert_int_equal(alloc_chrdev_region(&base, 0, 1, "tnode"), 0);
+	dev = device_create(cls, NULL, base, NULL, "leaf%d", 7);
+	assert_false(IS_ERR(dev));
+	assert_int_equal(libcdev_device_lookup("sub/leaf7", &found), 0);
+	assert_int_equal(found, base);
+	assert_int_equal(libcdev_device_lookup("leaf7", &found), -ENOENT);
+	device_destroy(cls, base);
+	unregister_chrdev_region(base, 1);
+	class_destroy(cls);
+}
+
+static ssize_t handed_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	(void)file, (void)count, (void)ppos;
+	return copy_to_user(buf, "h", 1) ? -EFAULT : 1;
+}
+
+static const struct file_operations handed_fops = {
+	.owner = THIS_MODULE,
+	.read = handed_read,
+};
+
+/* As misc_open() hands a file to the driver's operations. */
+static int handing_open(struct inode *inode, struct file *file)
+{
+	const struct file_operations *handed = &handed_fops;
+	const struct file_operations *fops = fops_get(handed);
+
+	(void)inode;
+	if (!fops)
+		return -ENODEV;
+	replace_fops(file, fops);
+	return 0;
+}
+
+static const struct file_operations handing_fops = {
+	.open = handing_open,
+};
+
+static void test_replace_fops(void **state)
+{
+	struct cdev c;
+	struct file *f;
+	dev_t base;
+	char x;
+
+	(void)state;
+	assert_int_equal(alloc_chrdev_region(&base, 0, 1, "thand"), 0);
+	cdev_init(&c, &handing_fops);
+	assert_int_equal(cdev_add(&c, base, 1), 0);
+	assert_int_equal(cdev_direct_open(base, O_RDONLY, &f), 0);
+	assert_int_equal(cdev_direct_read(f, &x, 1), 1);
+	assert_int_equal(x, 'h');
+	assert_int_equal(cdev_direct_release(f), 0);
+	cdev_del(&c);
+	unregister_chrdev_region(base, 1);
+}
+
+static void test_request_module(void **state)
+{
+	char dir[] = "/tmp/test-kmod-XXXXXX", script[64], out[64], got[64] = "";
+	FILE *fp;
+
+	(void)state;
+	assert_int_equal(request_module("char-major-%d-%d", 10, 200), -ENOENT);
+	assert_non_null(mkdtemp(dir));
+	snprintf(script, sizeof(script), "%s/modprobe", dir);
+	snprintf(out, sizeof(out), "%s/args", dir);
+	fp = fopen(script, "w");
+	assert_non_null(fp);
+	fprintf(fp, "#!/bin/sh\necho \"$*\" > %s\n[ \"$3\" != absent ]\n", out);
+	fclose(fp);
+	assert_int_equal(chmod(script, 0700), 0);
+	snprintf(modprobe_path, sizeof(modprobe_path), "%s", script);
+
+	assert_int_equal(request_module("char-major-%d-%d", 10, 200), 0);
+	fp = fopen(out, "r");
+	assert_non_null(fp);
+	assert_non_null(fgets(got, sizeof(got), fp));
+	fclose(fp);
+	assert_string_equal(got, "-q -- char-major-10-200\n");
+	/* modprobe's wait status, as the kernel's user-mode helper gives it. */
+	assert_int_equal(request_module("absent"), 1 << 8);
+	assert_int_equal(request_module("%0*d", 100, 1), -ENAMETOOLONG);
+
+	modprobe_path[0] = '\0';
+	unlink(out);
+	unlink(script);
+	rmdir(dir);
+}
+
 static int reset(void **state)
 {
 	return test_env_reset(state);
@@ -340,6 +454,9 @@ int main(void)
 		cmocka_unit_test(test_ida_idr),
 		cmocka_unit_test(test_simple_buffers),
 		cmocka_unit_test(test_loff_t_is_long_long),
+		cmocka_unit_test(test_class_devnode),
+		cmocka_unit_test(test_replace_fops),
+		cmocka_unit_test(test_request_module),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

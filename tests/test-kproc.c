@@ -3,8 +3,9 @@
  * /proc entries, seq_file and single_open() as a kernel-style driver uses
  * them (<linux/proc_fs.h>, <linux/seq_file.h>), through the direct backend:
  * records larger than the first buffer, short reads, seeking back to the
- * start, SEQ_SKIP, removal by name among the module's own entries, and the
- * entries a module leaves at unload.
+ * start, SEQ_SKIP, removal by name among the module's own entries, the
+ * entries a module leaves at unload, and the record entries of
+ * proc_create_seq_private() and proc_create_single_data() over seq_list_*().
  */
 #include <linux/fs.h>
 #include <linux/module.h>
@@ -203,11 +204,99 @@ static void test_single_open_and_removal(void **state)
 	assert_int_equal(proc_module_stop(THIS_MODULE), 0);
 }
 
+/* ---- proc_create_seq_private() over a list, proc_create_single_data() ---- */
+
+struct item {
+	struct list_head list;
+	int value;
+};
+
+static LIST_HEAD(items);
+
+/* The private state: how many records this open file has shown. */
+struct walk {
+	int shown;
+};
+
+static void *items_start(struct seq_file *m, loff_t *pos)
+{
+	(void)m;
+	return seq_list_start_head(&items, *pos);
+}
+
+static void *items_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	(void)m;
+	return seq_list_next(v, &items, pos);
+}
+
+static int items_show(struct seq_file *m, void *v)
+{
+	struct walk *w = m->private;
+
+	if (v == &items) {
+		seq_printf(m, "items of %s\n", (char *)pde_data(file_inode(m->file)));
+		return 0;
+	}
+	seq_printf(m, "%d #%d\n", list_entry(v, struct item, list)->value, ++w->shown);
+	return 0;
+}
+
+static const struct seq_operations items_ops = {
+	.start = items_start,
+	.next = items_next,
+	.stop = rec_stop,
+	.show = items_show,
+};
+
+static int one_show(struct seq_file *m, void *v)
+{
+	(void)v;
+	seq_printf(m, "one %s\n", (char *)m->private);
+	return 0;
+}
+
+static void test_seq_and_single_entries(void **state)
+{
+	struct item it[3] = { { .value = 10 }, { .value = 20 }, { .value = 30 } };
+	struct file *f;
+	char buf[128];
+
+	(void)state;
+	for (int i = 0; i < 3; i++)
+		list_add_tail(&it[i].list, &items);
+	assert_non_null(proc_create_seq_private("items", 0444, NULL, &items_ops,
+						sizeof(struct walk), "list"));
+	assert_non_null(proc_create_single_data("one", 0444, NULL, one_show, "data"));
+
+	/* Each open has its own zeroed state: the counts start again at 1. */
+	for (int round = 0; round < 2; round++) {
+		assert_int_equal(node_open("proc/items", &f), 0);
+		assert_true(read_all(f, buf, sizeof(buf), 5) > 0);
+		assert_string_equal(buf, "items of list\n10 #1\n20 #2\n30 #3\n");
+		cdev_direct_release(f);
+	}
+	assert_null(seq_list_start(&items, 3));
+	assert_ptr_equal(seq_list_start(&items, 1), &it[1].list);
+
+	assert_int_equal(node_open("proc/one", &f), 0);
+	assert_int_equal(read_all(f, buf, sizeof(buf), 64), 9);
+	assert_string_equal(buf, "one data\n");
+	cdev_direct_release(f);
+
+	remove_proc_entry("items", NULL);
+	remove_proc_entry("one", NULL);
+	assert_int_equal(node_open("proc/one", &f), -ENOENT);
+	assert_int_equal(proc_module_stop(THIS_MODULE), 0);
+	INIT_LIST_HEAD(&items);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_seq_file_reads, test_env_capture),
 		cmocka_unit_test_setup(test_single_open_and_removal, test_env_capture),
+		cmocka_unit_test_setup(test_seq_and_single_entries, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

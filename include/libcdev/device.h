@@ -25,12 +25,19 @@ struct attribute_group;
 struct device_driver;
 struct libcdev_devres;
 struct dentry;
+struct device;
 
 struct class {
 	const char *name;
 	/* Served as sys/class/NAME/... (sysfs.h): the class's own, and each device's. */
 	const struct attribute_group **class_groups;
 	const struct attribute_group **dev_groups;
+	/*
+	 * The node's name below /dev for @dev, allocated with kmalloc(), or
+	 * NULL for the device's own name (Linux 6.1's form; the mode is not
+	 * taken: udev rules give modes).
+	 */
+	char *(*devnode)(struct device *dev, unsigned short *mode);
 };
 
 struct device_node;

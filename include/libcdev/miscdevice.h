@@ -18,6 +18,7 @@
 #include <libcdev/cdev.h>
 #include <libcdev/device.h>
 #include <libcdev/fs.h>
+#include <libcdev/list_head.h>
 #include <libcdev/names.h>
 
 #define MISC_MAJOR	    10
@@ -31,8 +32,9 @@ struct miscdevice {
 	int minor; /* MISC_DYNAMIC_MINOR: set by misc_register() */
 	const char *name;
 	const struct file_operations *fops;
-	struct device *parent;		       /* unused */
-	struct device *this_device;	       /* set by misc_register(): the node's device */
+	struct list_head list;	    /* the misc core's; the library chains devices by .next */
+	struct device *parent;	    /* unused */
+	struct device *this_device; /* set by misc_register(): the node's device */
 	const struct attribute_group **groups; /* served as sys/class/misc/NODE/ATTR (sysfs.h) */
 	const char *nodename;		       /* the node's name below /dev, if not .name */
 	unsigned short mode; /* the node's mode; 0: the backend's default (0600) */

@@ -284,6 +284,27 @@ int module_refcount(struct module *mod);
 /** module_name - the module's name, "(unnamed)" when it has none */
 const char *module_name(const struct module *mod);
 
+/*
+ * Loading a module on demand (kernel/kmod.c): request_module() runs
+ * modprobe_path as "PATH -q -- NAME" and, waiting, returns its wait status
+ * (0 when it exited 0). The path is empty by default, so autoloading is off
+ * and a request fails with -ENOENT, as in a kernel whose modprobe path is
+ * cleared; a program that loads modules (cdevctl modprobe) can be named.
+ */
+#define KMOD_PATH_LEN	256
+#define MODULE_NAME_LEN (64 - sizeof(unsigned long))
+extern char modprobe_path[KMOD_PATH_LEN];
+
+/**
+ * __request_module - run modprobe_path for the module named by @fmt
+ * @wait: wait for it to exit (request_module()) or not (request_module_nowait())
+ *
+ * Return: the wait status of modprobe_path (0 on success), 0 when not
+ * waiting; -ENOENT (no modprobe_path), -ENAMETOOLONG (a name of
+ * MODULE_NAME_LEN or more), or the negative errno of starting it.
+ */
+int __request_module(bool wait, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /**
  * libcdev_module_stop - mark a module as going, as delete_module(2) does
  * @mod: the module

@@ -71,6 +71,7 @@
 #define __regmap_init_mmio_clk			libcdev___regmap_init_mmio_clk
 #define __regmap_init_spi			libcdev___regmap_init_spi
 #define __release_region			libcdev___release_region
+#define __request_module			libcdev___request_module
 #define __request_region			libcdev___request_region
 #define __spi_alloc_controller			libcdev___spi_alloc_controller
 #define __spi_register_driver			libcdev___spi_register_driver
@@ -386,6 +387,7 @@
 #define mm_kobj					libcdev_mm_kobj
 #define mod_delayed_work			libcdev_mod_delayed_work
 #define mod_timer				libcdev_mod_timer
+#define modprobe_path				libcdev_modprobe_path
 #define module_name				libcdev_module_name
 #define module_put				libcdev_module_put
 #define module_refcount				libcdev_module_refcount
@@ -544,6 +546,9 @@
 #define schedule_timeout_interruptible		libcdev_schedule_timeout_interruptible
 #define schedule_timeout_uninterruptible	libcdev_schedule_timeout_uninterruptible
 #define sema_init				libcdev_sema_init
+#define seq_list_next				libcdev_seq_list_next
+#define seq_list_start				libcdev_seq_list_start
+#define seq_list_start_head			libcdev_seq_list_start_head
 #define seq_lseek				libcdev_seq_lseek
 #define seq_printf				libcdev_seq_printf
 #define seq_putc				libcdev_seq_putc

@@ -23,6 +23,7 @@
 
 #include <libcdev/fs.h>
 #include <libcdev/ksync.h>
+#include <libcdev/list_head.h>
 #include <libcdev/module.h>
 
 #define SEQ_SKIP	1
@@ -70,6 +71,15 @@ void seq_printf(struct seq_file *m, const char *f, ...) __attribute__((format(pr
 void seq_write(struct seq_file *m, const void *data, size_t len);
 void seq_puts(struct seq_file *m, const char *s);
 void seq_putc(struct seq_file *m, char c);
+
+/*
+ * A start()/next() pair over a list (the list_head of each record is the
+ * record): the entry at @pos, or NULL past the end; start_head gives @head
+ * itself at position 0, for a header line.
+ */
+struct list_head *seq_list_start(struct list_head *head, loff_t pos);
+struct list_head *seq_list_start_head(struct list_head *head, loff_t pos);
+struct list_head *seq_list_next(void *v, struct list_head *head, loff_t *ppos);
 
 static inline bool seq_has_overflowed(struct seq_file *m)
 {

@@ -25,16 +25,9 @@
 #include <stdint.h>
 
 #include <libcdev/kdefer.h>
+#include <libcdev/list_head.h>
 #include <libcdev/names.h>
 #include <libcdev/platform.h>
-
-/* The kernel's doubly linked list node (<linux/types.h> has the same, guarded alike). */
-#ifndef LIBCDEV_LIST_HEAD_DEFINED
-#define LIBCDEV_LIST_HEAD_DEFINED
-struct list_head {
-	struct list_head *next, *prev;
-};
-#endif
 
 /* ---- modes (include/uapi/linux/spi/spi.h) ---- */
 

@@ -20,6 +20,7 @@
 #include "core/core.h"
 #include <libcdev/poll.h>
 #include <libcdev/proc_fs.h>
+#include <libcdev/seq_file.h>
 
 #define PROC_PATH_MAX 96 /* below /dev/proc/; 47 bytes a level at most */
 
@@ -37,6 +38,10 @@ struct proc_dir_entry {
 	struct proc_owner *owner;
 	const struct proc_ops *proc_ops; /* NULL for a directory */
 	void *data;
+	/* proc_create_seq*() and proc_create_single*(): what the open sets up. */
+	const struct seq_operations *seq_ops;
+	size_t state_size;
+	int (*single_show)(struct seq_file *, void *);
 	dev_t devt;
 	struct cdev cdev;
 	struct file_operations fops;
@@ -102,6 +107,58 @@ static long proc_reg_ioctl(struct file *file, unsigned int cmd, unsigned long ar
 
 	return ops->proc_ioctl ? ops->proc_ioctl(file, cmd, arg) : -ENOTTY;
 }
+
+static struct proc_dir_entry *pde_of(const struct inode *inode)
+{
+	return container_of(inode->i_cdev, struct proc_dir_entry, cdev);
+}
+
+/* A record file: the seq_file, with zeroed private state of state_size bytes. */
+static int proc_seq_open(struct inode *inode, struct file *file)
+{
+	struct proc_dir_entry *pde = pde_of(inode);
+	struct seq_file *seq;
+	int err;
+
+	err = libcdev_seq_open(file, pde->seq_ops, pde->fops.owner);
+	if (err || !pde->state_size)
+		return err;
+	seq = file->private_data;
+	seq->private = kmem_alloc(pde->state_size, KMEM_ZERO | KMEM_MAY_SLEEP, pde->fops.owner);
+	if (!seq->private) {
+		seq_release(inode, file);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int proc_seq_release(struct inode *inode, struct file *file)
+{
+	if (pde_of(inode)->state_size)
+		kmem_free(((struct seq_file *)file->private_data)->private);
+	return seq_release(inode, file);
+}
+
+static int proc_single_open(struct inode *inode, struct file *file)
+{
+	struct proc_dir_entry *pde = pde_of(inode);
+
+	return libcdev_single_open(file, pde->single_show, pde->data, pde->fops.owner);
+}
+
+static const struct proc_ops proc_seq_ops = {
+	.proc_open = proc_seq_open,
+	.proc_read = seq_read,
+	.proc_lseek = seq_lseek,
+	.proc_release = proc_seq_release,
+};
+
+static const struct proc_ops proc_single_ops = {
+	.proc_open = proc_single_open,
+	.proc_read = seq_read,
+	.proc_lseek = seq_lseek,
+	.proc_release = single_release,
+};
 
 static void proc_fops_init(struct proc_dir_entry *pde, struct module *mod)
 {
@@ -258,20 +315,12 @@ out_region:
 	return err;
 }
 
-_public_ struct proc_dir_entry *libcdev_proc_create_data(const char *name, unsigned short mode,
-							 struct proc_dir_entry *parent,
-							 const struct proc_ops *proc_ops,
-							 void *data, struct module *owner)
+/* Give @pde, made by proc_new() and filled in, its node; @pde is freed on failure. */
+static struct proc_dir_entry *proc_add(struct proc_dir_entry *pde, struct module *owner)
 {
-	struct proc_dir_entry *pde = proc_new(name, parent, owner);
 	struct proc_owner *po;
 	int err = -ENOMEM;
 
-	(void)mode; /* the node's mode comes from udev rules */
-	if (!pde)
-		return NULL;
-	pde->proc_ops = proc_ops;
-	pde->data = data;
 	proc_fops_init(pde, owner);
 	pthread_mutex_lock(&proc_lock);
 	po = proc_owner_find(owner, true);
@@ -287,6 +336,54 @@ _public_ struct proc_dir_entry *libcdev_proc_create_data(const char *name, unsig
 		return NULL;
 	}
 	return pde;
+}
+
+/* The node's mode is not taken: it comes from udev rules. */
+_public_ struct proc_dir_entry *libcdev_proc_create_data(const char *name, unsigned short mode,
+							 struct proc_dir_entry *parent,
+							 const struct proc_ops *proc_ops,
+							 void *data, struct module *owner)
+{
+	struct proc_dir_entry *pde = proc_new(name, parent, owner);
+
+	(void)mode;
+	if (!pde)
+		return NULL;
+	pde->proc_ops = proc_ops;
+	pde->data = data;
+	return proc_add(pde, owner);
+}
+
+_public_ struct proc_dir_entry *
+libcdev_proc_create_seq_private(const char *name, unsigned short mode,
+				struct proc_dir_entry *parent, const struct seq_operations *ops,
+				size_t state_size, void *data, struct module *owner)
+{
+	struct proc_dir_entry *pde = proc_new(name, parent, owner);
+
+	(void)mode;
+	if (!pde)
+		return NULL;
+	pde->proc_ops = &proc_seq_ops;
+	pde->data = data;
+	pde->seq_ops = ops;
+	pde->state_size = state_size;
+	return proc_add(pde, owner);
+}
+
+_public_ struct proc_dir_entry *libcdev_proc_create_single_data(
+	const char *name, unsigned short mode, struct proc_dir_entry *parent,
+	int (*show)(struct seq_file *, void *), void *data, struct module *owner)
+{
+	struct proc_dir_entry *pde = proc_new(name, parent, owner);
+
+	(void)mode;
+	if (!pde)
+		return NULL;
+	pde->proc_ops = &proc_single_ops;
+	pde->data = data;
+	pde->single_show = show;
+	return proc_add(pde, owner);
 }
 
 /* Under proc_lock: remove @pde and, first, its owner's entries below it. */

@@ -288,3 +288,26 @@ _public_ int single_release(struct inode *inode, struct file *file)
 	kmem_free(op);
 	return 0;
 }
+
+_public_ struct list_head *seq_list_start(struct list_head *head, loff_t pos)
+{
+	struct list_head *entry;
+
+	for (entry = head->next; entry != head; entry = entry->next)
+		if (pos-- == 0)
+			return entry;
+	return NULL;
+}
+
+_public_ struct list_head *seq_list_start_head(struct list_head *head, loff_t pos)
+{
+	return pos ? seq_list_start(head, pos - 1) : head;
+}
+
+_public_ struct list_head *seq_list_next(void *v, struct list_head *head, loff_t *ppos)
+{
+	struct list_head *next = ((struct list_head *)v)->next;
+
+	++*ppos;
+	return next == head ? NULL : next;
+}

@@ -34,10 +34,31 @@
 #include <linux/uio.h>
 #include <linux/wait.h>
 #include <libcdev/fs.h>
+#include <libcdev/module.h>
 #include <libcdev/printk.h>
 #include <libcdev/uaccess.h>
 
 #define MAX_LFS_FILESIZE ((loff_t)LLONG_MAX)
+
+/* @fops with a reference on its module, or NULL when the module is going away. */
+#define fops_get(fops) ((fops) && try_module_get((fops)->owner) ? (fops) : NULL)
+#define fops_put(fops)                                         \
+	do {                                                   \
+		const struct file_operations *__fops = (fops); \
+		if (__fops)                                    \
+			module_put(__fops->owner);             \
+	} while (0)
+/*
+ * From now on @f is served by @fops, whose module reference the caller took
+ * (fops_get()); the old operations' reference is dropped. misc_open() hands
+ * a file over to the driver so.
+ */
+#define replace_fops(f, fops)                     \
+	do {                                      \
+		struct file *__file = (f);        \
+		fops_put(__file->f_op);           \
+		BUG_ON(!(__file->f_op = (fops))); \
+	} while (0)
 
 /* How many bytes from @pos a simple_*_buffer() call moves: 0 at the end, -EINVAL before the start. */
 static inline ssize_t __simple_buffer_span(loff_t pos, size_t available, size_t count)

@@ -24,6 +24,7 @@
 #include <linux/math64.h>
 #include <linux/minmax.h>
 #include <linux/printk.h>
+#include <linux/slab.h> /* kasprintf() */
 #include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/stringify.h>

@@ -21,6 +21,28 @@
 #include <linux/stringify.h>
 #include <libcdev/module.h>
 
+/*
+ * Every module is loaded, never built in: the initcall levels of built-in
+ * code are its module_init(), as the kernel's <linux/module.h> makes them
+ * for a module build.
+ */
+#define early_initcall(fn)	   module_init(fn)
+#define core_initcall(fn)	   module_init(fn)
+#define core_initcall_sync(fn)	   module_init(fn)
+#define postcore_initcall(fn)	   module_init(fn)
+#define postcore_initcall_sync(fn) module_init(fn)
+#define arch_initcall(fn)	   module_init(fn)
+#define subsys_initcall(fn)	   module_init(fn)
+#define subsys_initcall_sync(fn)   module_init(fn)
+#define fs_initcall(fn)		   module_init(fn)
+#define fs_initcall_sync(fn)	   module_init(fn)
+#define rootfs_initcall(fn)	   module_init(fn)
+#define device_initcall(fn)	   module_init(fn)
+#define device_initcall_sync(fn)   module_init(fn)
+#define late_initcall(fn)	   module_init(fn)
+#define late_initcall_sync(fn)	   module_init(fn)
+#define console_initcall(fn)	   module_init(fn)
+
 #define MODULE_DEVICE_TABLE(type, name)
 #define MODULE_FIRMWARE(_firmware) MODULE_INFO(firmware, _firmware)
 #define MODULE_SOFTDEP(_softdep)   MODULE_INFO(softdep, _softdep)

@@ -8,6 +8,8 @@
 #ifndef LIBCDEV_KERNEL_LINUX_SLAB_H
 #define LIBCDEV_KERNEL_LINUX_SLAB_H
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,6 +117,38 @@ static inline char *__libcdev_kstrndup_at(const char *s, size_t max, gfp_t flags
 	}
 	return p;
 }
+
+static inline __attribute__((format(printf, 4, 0))) char *
+__libcdev_kvasprintf_at(gfp_t flags, const char *file, int line, const char *fmt, va_list ap)
+{
+	va_list size_ap;
+	char *p;
+	int n;
+
+	va_copy(size_ap, ap);
+	n = vsnprintf(NULL, 0, fmt, size_ap);
+	va_end(size_ap);
+	p = n < 0 ? NULL : (char *)__libcdev_kmalloc_at((size_t)n + 1, flags, file, line);
+	if (p)
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+static inline __attribute__((format(printf, 4, 5))) char *
+__libcdev_kasprintf_at(gfp_t flags, const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	p = __libcdev_kvasprintf_at(flags, file, line, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+/* A string formatted into memory of kmalloc()'s, freed with kfree(). */
+#define kvasprintf(flags, fmt, ap) __libcdev_kvasprintf_at(flags, __FILE__, __LINE__, fmt, ap)
+#define kasprintf(flags, ...)	   __libcdev_kasprintf_at(flags, __FILE__, __LINE__, __VA_ARGS__)
 
 #define kmalloc(size, flags)	      __libcdev_kmalloc_at(size, flags, __FILE__, __LINE__)
 #define kzalloc(size, flags)	      __libcdev_kmalloc_at(size, (flags) | __GFP_ZERO, __FILE__, __LINE__)

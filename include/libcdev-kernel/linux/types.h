@@ -16,6 +16,7 @@
 #include <sys/types.h>
 
 #include <libcdev/compiler.h>
+#include <libcdev/list_head.h>
 
 typedef __u8 u8;
 typedef __s8 s8;
@@ -47,14 +48,6 @@ typedef struct {
 typedef struct {
 	long counter;
 } atomic_long_t;
-
-/* <libcdev/spi.h> has the same, for its messages' lists. */
-#ifndef LIBCDEV_LIST_HEAD_DEFINED
-#define LIBCDEV_LIST_HEAD_DEFINED
-struct list_head {
-	struct list_head *next, *prev;
-};
-#endif
 
 struct hlist_head {
 	struct hlist_node *first;

@@ -73,6 +73,27 @@ bool node_name_valid(const char *name)
 	return p[-1] != '/' && p[-1] != '!' && !strpbrk(name, "\n\r\t ");
 }
 
+/* The class's devnode() renames the node, as devtmpfs asks it for the node's path. */
+static void device_apply_devnode(struct device *dev)
+{
+	unsigned short mode = 0;
+	char *node, *copy;
+
+	if (!dev->class->devnode)
+		return;
+	node = dev->class->devnode(dev, &mode);
+	if (!node)
+		return;
+	copy = node_name_valid(node) ? strdup(node) : NULL;
+	if (copy) {
+		free(dev->name);
+		dev->name = copy;
+	} else {
+		pr_err_lib("device_create: devnode \"%s\" is not a valid node name", node);
+	}
+	kmem_free(node);
+}
+
 static _printf_(5, 0) struct device *device_create_va(struct class *cls, struct device *parent,
 						      dev_t devt, void *drvdata, const char *fmt,
 						      va_list ap)
@@ -101,6 +122,7 @@ static _printf_(5, 0) struct device *device_create_va(struct class *cls, struct 
 	e->dev.parent = parent;
 	e->dev.devt = devt;
 	e->dev.driver_data = drvdata;
+	device_apply_devnode(&e->dev);
 
 	pthread_mutex_lock(&devices_lock);
 	for (it = devices; it; it = it->next)
