@@ -9,7 +9,8 @@
 #   NAME: init failed: ...
 #   NAME: rmmod failed: ...
 # then "load: N of M clean". DEVICES (tools/corpus-devices.txt) gives the
-# platform device each platform driver is loaded with ("NAME LINE"); the
+# platform device each platform driver is loaded with ("NAME LINE"), and
+# the parameters a module cannot load without ("NAME params P=V..."); the
 # modules DIR/modules.dep says one needs are loaded into its host first.
 set -u
 cdevctl=${1:?usage: corpus-load.sh CDEVCTL DIR [DEVICES]}
@@ -21,17 +22,23 @@ for so in "$dir"/*.so; do
 	[ -f "$so" ] || continue
 	name=$(basename "$so" .so | tr - _)
 	total=$((total + 1))
-	line=
-	[ -z "$devices" ] || line=$(awk -v n="$name" '$1 == n { sub(/^[^ \t]+[ \t]+/, ""); print }' "$devices")
+	line= params=
+	if [ -n "$devices" ]; then
+		line=$(awk -v n="$name" '$1 == n && $2 != "params" { sub(/^[^ \t]+[ \t]+/, ""); print }' "$devices")
+		params=$(awk -v n="$name" '$1 == n && $2 == "params" { $1 = $2 = ""; print }' "$devices")
+	fi
 	# The modules whose exports it uses (cdev-kbuild's modules.dep) go
 	# into its host first, as modprobe loads them.
 	deps=$(sed -n "s|^$(basename "$so"):||p" "$dir/modules.dep" 2> /dev/null)
 	set --
 	for d in $deps; do set -- "$@" "$dir/$d" +; done
+	set -- "$@" "$so"
+	# shellcheck disable=SC2086 # parameters are words: NAME=VALUE each
+	set -- "$@" $params
 	if [ -n "$line" ]; then
-		out=$(timeout 60 "$cdevctl" insmod --device "$line" "$@" "$so" 2>&1)
+		out=$(timeout 60 "$cdevctl" insmod --device "$line" "$@" 2>&1)
 	else
-		out=$(timeout 60 "$cdevctl" insmod "$@" "$so" 2>&1)
+		out=$(timeout 60 "$cdevctl" insmod "$@" 2>&1)
 	fi
 	rc=$?
 	if [ $rc -ne 0 ]; then
@@ -43,7 +50,7 @@ for so in "$dir"/*.so; do
 		said=
 		case $out in
 		*"No such device"*) # ENXIO's "No such device or address" too
-			said=$(timeout 60 "$cdevctl" run ${line:+--device} ${line:+"$line"} "$@" "$so" 2>&1 >/dev/null |
+			said=$(timeout 60 "$cdevctl" run ${line:+--device} ${line:+"$line"} "$@" 2>&1 >/dev/null |
 				grep "^$name: " | grep -v 'port I/O: no device has ports' | tail -n 1) ;;
 		esac
 		if [ -n "$said" ]; then
