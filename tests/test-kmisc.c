@@ -244,6 +244,9 @@ static void test_kstrtobool(void **state)
 
 /* ---- ida / idr ---- */
 
+/* The library's unload summary (checks.c), reached through the internal library. */
+int kcheck_module_unload(struct module *mod, unsigned int deferred_left);
+
 static DEFINE_IDA(test_ida);
 
 static void test_ida_idr(void **state)
@@ -282,6 +285,31 @@ static void test_ida_idr(void **state)
 	assert_int_equal(seen, 2 + 3 + 1);
 	idr_destroy(&idr);
 	assert_true(idr_is_empty(&idr));
+}
+
+/*
+ * A module that frees its last id and never destroys its static ida (as
+ * xilinx_sdfec does) unloads clean, strict: an empty ida holds no memory, as
+ * the kernel's radix tree frees its emptied nodes. The ida then works again.
+ */
+static void test_ida_emptied_holds_nothing(void **state)
+{
+	static DEFINE_IDA(ids);
+	int a, b;
+
+	(void)state;
+	a = ida_alloc(&ids, GFP_KERNEL);
+	b = ida_alloc(&ids, GFP_KERNEL);
+	assert_int_equal(a, 0);
+	assert_int_equal(b, 1);
+	ida_free(&ids, b);
+	ida_free(&ids, a);
+	assert_true(ida_is_empty(&ids));
+	setenv("LIBCDEV_STRICT", "1", 1);
+	assert_int_equal(kcheck_module_unload(THIS_MODULE, 0), 0);
+	unsetenv("LIBCDEV_STRICT");
+	assert_int_equal(ida_alloc(&ids, GFP_KERNEL), 0);
+	ida_free(&ids, 0);
 }
 
 /* simple_read_from_buffer()/simple_write_to_buffer(): bounds, the position, EFAULT. */
@@ -452,6 +480,7 @@ int main(void)
 		cmocka_unit_test(test_cdev_device_add),
 		cmocka_unit_test(test_kstrtobool),
 		cmocka_unit_test(test_ida_idr),
+		cmocka_unit_test(test_ida_emptied_holds_nothing),
 		cmocka_unit_test(test_simple_buffers),
 		cmocka_unit_test(test_loff_t_is_long_long),
 		cmocka_unit_test(test_class_devnode),

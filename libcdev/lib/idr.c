@@ -104,7 +104,15 @@ _public_ void *idr_remove(struct idr *idr, unsigned long id)
 		return NULL;
 	ptr = idr->slots[pos].ptr;
 	memmove(&idr->slots[pos], &idr->slots[pos + 1], (idr->n - pos - 1) * sizeof(idr->slots[0]));
-	idr->n--;
+	/*
+	 * An empty tree holds no memory in the kernel: a driver that frees its
+	 * last id and never calls ida_destroy() (a static DEFINE_IDA) leaks nothing.
+	 */
+	if (--idr->n == 0) {
+		kmem_free(idr->slots);
+		idr->slots = NULL;
+		idr->cap = 0;
+	}
 	return ptr;
 }
 
