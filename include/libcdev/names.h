@@ -426,6 +426,7 @@
 #define param_ops_uint				libcdev_param_ops_uint
 #define param_ops_ulong				libcdev_param_ops_ulong
 #define param_ops_ushort			libcdev_param_ops_ushort
+#define pin_user_pages_fast			libcdev_pin_user_pages_fast
 #define platform_device_add			libcdev_platform_device_add
 #define platform_device_add_data		libcdev_platform_device_add_data
 #define platform_device_add_resources		libcdev_platform_device_add_resources
@@ -651,6 +652,9 @@
 #define try_module_get				libcdev_try_module_get
 #define try_wait_for_completion			libcdev_try_wait_for_completion
 #define tty_devnum				libcdev_tty_devnum
+#define unpin_user_page				libcdev_unpin_user_page
+#define unpin_user_pages			libcdev_unpin_user_pages
+#define unpin_user_pages_dirty_lock		libcdev_unpin_user_pages_dirty_lock
 #define unregister_chrdev_region		libcdev_unregister_chrdev_region
 #define unregister_reboot_notifier		libcdev_unregister_reboot_notifier
 #define unregister_rpmsg_driver			libcdev_unregister_rpmsg_driver

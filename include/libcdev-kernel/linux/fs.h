@@ -23,6 +23,7 @@
 #include <linux/errno.h>
 #include <linux/fcntl.h>
 #include <linux/init.h>
+#include <linux/ioctl.h>
 #include <linux/kdev_t.h>
 #include <linux/list.h>
 #include <linux/mutex.h>

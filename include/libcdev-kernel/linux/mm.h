@@ -22,6 +22,9 @@
 #define virt_addr_valid(addr)  ((addr) != NULL)
 #define lowmem_page_address(p) page_address(p)
 
+#define FOLL_WRITE    LIBCDEV_FOLL_WRITE
+#define FOLL_LONGTERM LIBCDEV_FOLL_LONGTERM
+
 struct vm_area_struct;
 struct pt_regs;
 

@@ -3,7 +3,9 @@
  * libcdev-kernel - <linux/string.h>: the C library's string functions plus
  * the kernel's own: strscpy() (-E2BIG when truncated), strlcpy(), kstrdup()
  * and kmemdup() (in <linux/slab.h>), memzero_explicit(), sysfs_streq() and
- * the lookups of a word in an array, match_string() and sysfs_match_string().
+ * the lookups of a word in an array, match_string() and sysfs_match_string(),
+ * and the copies of the caller's memory into kmalloc()'d memory, memdup_user()
+ * and memdup_user_nul() (an ERR_PTR() on failure: -ENOMEM or -EFAULT).
  */
 #ifndef LIBCDEV_KERNEL_LINUX_STRING_H
 #define LIBCDEV_KERNEL_LINUX_STRING_H
@@ -12,7 +14,10 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include <linux/err.h>
 #include <linux/errno.h>
+#include <linux/slab.h>
+#include <libcdev/uaccess.h>
 
 static inline ssize_t strscpy(char *dest, const char *src, size_t count)
 {
@@ -88,6 +93,26 @@ static inline int __sysfs_match_string(const char *const *array, size_t n, const
 			return (int)i;
 	return -EINVAL;
 }
+
+/* @len bytes of the caller's at @src and @nul zero bytes after them, in kmalloc()'d memory */
+static inline void *__libcdev_memdup_user_at(const void __user *src, size_t len, size_t nul,
+					     const char *file, int line)
+{
+	char *p = (char *)__libcdev_kmalloc_at(len + nul, GFP_KERNEL, file, line);
+
+	if (!p)
+		return ERR_PTR(-ENOMEM);
+	if (copy_from_user(p, src, len)) {
+		kfree(p);
+		return ERR_PTR(-EFAULT);
+	}
+	memset(p + len, 0, nul);
+	return p;
+}
+
+#define memdup_user(src, len)	  __libcdev_memdup_user_at(src, len, 0, __FILE__, __LINE__)
+#define vmemdup_user(src, len)	  memdup_user(src, len)
+#define memdup_user_nul(src, len) __libcdev_memdup_user_at(src, len, 1, __FILE__, __LINE__)
 
 /* sysfs_match_string - the index of written word @s in the array @a, or -EINVAL */
 #define sysfs_match_string(a, s) __sysfs_match_string(a, ARRAY_SIZE(a), s)
