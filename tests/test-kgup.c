@@ -127,6 +127,21 @@ static void test_memdup_user(void **state)
 	assert_int_equal(PTR_ERR(copy), -EFAULT);
 }
 
+/* A driver's .mmap is never called here; the mapping helpers say why if called anyway. */
+static void test_mapping_helpers(void **state)
+{
+	struct vm_area_struct vma = { .vm_start = 0x10000, .vm_end = 0x12000, .vm_flags = VM_READ };
+
+	(void)state;
+	vma.vm_page_prot = pgprot_writecombine(vma.vm_page_prot);
+	assert_int_equal(pgprot_val(vma.vm_page_prot), 0x08);
+	assert_int_equal(pgprot_val(pgprot_noncached(vma.vm_page_prot)), 0x10);
+	assert_int_equal(vm_iomap_memory(&vma, 0x90000000, 0x2000), -ENODEV);
+	assert_int_equal(remap_pfn_range(&vma, vma.vm_start, 0x90000, 0x2000, vma.vm_page_prot),
+			 -ENODEV);
+	assert_true(PAGE_ALIGNED(0x2000) && !PAGE_ALIGNED(0x2001));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -136,6 +151,7 @@ int main(void)
 		cmocka_unit_test_setup(test_unpin_of_a_page_never_pinned_is_reported,
 				       test_env_capture),
 		cmocka_unit_test(test_memdup_user),
+		cmocka_unit_test(test_mapping_helpers),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -6,7 +6,8 @@
  * specific compatible value picks the driver's table entry; a node's "reg"
  * and "interrupts" are the device's regions and IRQ lines; a device
  * registered by code has no node. The array readers of <linux/property.h>
- * too.
+ * too. A node described with "reserved-memory" is a reserved-memory region
+ * (<linux/of_reserved_mem.h>), its memory reached with memremap().
  */
 #include <linux/io.h>
 #include <linux/kernel.h>
@@ -15,6 +16,7 @@
 #include <linux/of_address.h>
 #include <linux/of_irq.h>
 #include <linux/of_platform.h>
+#include <linux/of_reserved_mem.h>
 #include <linux/platform_device.h>
 #include <linux/property.h>
 
@@ -165,6 +167,47 @@ static void test_regions_irqs_and_leaf(void **state)
 	libcdev_platform_forget_described();
 }
 
+/*
+ * A reserved-memory node's region is plain memory: memremap() gives the
+ * bank's memory itself, which ioremap() and readl() see; a node elsewhere has
+ * no region, and memory no device describes cannot be mapped.
+ */
+static void test_reserved_memory(void **state)
+{
+	struct platform_device *dice, *fec;
+	struct reserved_mem *rmem;
+	void __iomem *regs;
+	u32 *mem;
+
+	(void)state;
+	assert_int_equal(libcdev_platform_describe("dice.0 mem=0x90000000+0x2000 "
+						   "compatible=google,open-dice reserved-memory=1",
+						   &dice),
+			 0);
+	assert_int_equal(libcdev_platform_describe(fec_line, &fec), 0);
+	rmem = of_reserved_mem_lookup(dice->dev.of_node);
+	assert_non_null(rmem);
+	assert_true(rmem->base == 0x90000000 && rmem->size == 0x2000);
+	assert_string_equal(rmem->name, "dice@90000000");
+	assert_null(of_reserved_mem_lookup(fec->dev.of_node));
+	assert_null(of_reserved_mem_lookup(NULL));
+
+	mem = memremap(rmem->base, rmem->size, MEMREMAP_WC);
+	assert_non_null(mem);
+	mem[3] = 0x5eed;
+	regs = ioremap(rmem->base, rmem->size);
+	assert_int_equal(readl(regs + 12), 0x5eed);
+	memunmap(mem);
+	assert_null(memremap(rmem->base, rmem->size, 0));
+	assert_null(memremap(0x10, 4, MEMREMAP_WB));
+	assert_true(PTR_ERR(devm_memremap(&dice->dev, 0x10, 4, MEMREMAP_WB)) == -ENXIO);
+	mem = devm_memremap(&dice->dev, rmem->base + 0x1000, 0x1000, MEMREMAP_WB);
+	assert_false(IS_ERR(mem));
+	assert_int_equal(mem[0], 0);
+	devm_memunmap(&dice->dev, mem);
+	libcdev_platform_forget_described();
+}
+
 static void test_no_node_without_compatible(void **state)
 {
 	struct platform_device *a, *b;
@@ -192,6 +235,7 @@ int main(void)
 		cmocka_unit_test_setup(test_property_readers, test_env_capture),
 		cmocka_unit_test_setup(test_regions_irqs_and_leaf, test_env_capture),
 		cmocka_unit_test_setup(test_no_node_without_compatible, test_env_capture),
+		cmocka_unit_test_setup(test_reserved_memory, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -595,6 +595,45 @@ static void test_debugfs(void **state)
 	debugfs_remove(dir);
 }
 
+/* platform_driver_probe(): the devices there are now, no later one. */
+static int once_probed;
+
+static int once_probe(struct platform_device *pdev)
+{
+	(void)pdev;
+	once_probed++;
+	return 0;
+}
+
+static struct platform_driver once_driver = {
+	.driver = { .name = "once" },
+};
+
+static void test_driver_probe_once(void **state)
+{
+	struct platform_device *a, *b;
+
+	(void)state;
+	/* No device: -ENODEV, and the driver is not left registered. */
+	assert_int_equal(platform_driver_probe(&once_driver, once_probe), -ENODEV);
+	assert_int_equal(libcdev_platform_describe("once.0", &a), 0);
+	assert_null(a->dev.driver);
+	assert_int_equal(platform_driver_probe(&once_driver, once_probe), 0);
+	assert_int_equal(once_probed, 1);
+	assert_ptr_equal(a->dev.driver, &once_driver.driver);
+	/* A device added later does not bind: its probe may be gone (__init). */
+	assert_int_equal(libcdev_platform_describe("once.1", &b), 0);
+	assert_null(b->dev.driver);
+	assert_int_equal(once_probed, 1);
+	platform_driver_unregister(&once_driver);
+	assert_null(a->dev.driver);
+	once_driver.driver.probe_type = PROBE_PREFER_ASYNCHRONOUS;
+	assert_int_equal(platform_driver_probe(&once_driver, once_probe), -EINVAL);
+	assert_non_null(strstr(test_log_take(), "can not be probed asynchronously"));
+	once_driver.driver.probe_type = PROBE_DEFAULT_STRATEGY;
+	libcdev_platform_forget_described();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -608,6 +647,7 @@ int main(void)
 		cmocka_unit_test_setup(test_static_device, test_env_capture),
 		cmocka_unit_test_setup(test_class_and_misc_attributes, test_env_capture),
 		cmocka_unit_test_setup(test_debugfs, test_env_capture),
+		cmocka_unit_test_setup(test_driver_probe_once, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

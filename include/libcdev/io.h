@@ -49,6 +49,26 @@ void iounmap(volatile void *addr);
 void *devm_ioremap_resource(struct device *dev, const struct resource *res);
 /** devm_ioremap - ioremap() undone at unbind (not claimed) */
 void *devm_ioremap(struct device *dev, unsigned long long phys, size_t size);
+/* The cache modes of memremap() (the kernel's MEMREMAP_* values). */
+#define LIBCDEV_MEMREMAP_WB    (1 << 0)
+#define LIBCDEV_MEMREMAP_WT    (1 << 1)
+#define LIBCDEV_MEMREMAP_WC    (1 << 2)
+#define LIBCDEV_MEMREMAP_KNOWN (LIBCDEV_MEMREMAP_WB | LIBCDEV_MEMREMAP_WT | LIBCDEV_MEMREMAP_WC)
+
+/**
+ * memremap - the memory of the bank holding [@offset, @offset + @size), as
+ * plain memory that no bank operations see (reserved memory, not registers)
+ * Return: its address; NULL when no region holds it or @flags has no known mode.
+ */
+void *memremap(unsigned long long offset, size_t size, unsigned long flags);
+/** memunmap - nothing to undo */
+void memunmap(void *addr);
+/** devm_memremap - memremap() undone at unbind; ERR_PTR(-ENXIO) where memremap() gives NULL */
+void *devm_memremap(struct device *dev, unsigned long long offset, size_t size,
+		    unsigned long flags);
+/** devm_memunmap - undo devm_memremap() now */
+void devm_memunmap(struct device *dev, void *addr);
+
 /** devm_platform_ioremap_resource - devm_ioremap_resource() of the @index-th memory resource */
 void *devm_platform_ioremap_resource(struct platform_device *pdev, unsigned int index);
 void *devm_platform_get_and_ioremap_resource(struct platform_device *pdev, unsigned int index,

@@ -57,6 +57,7 @@
 #define __kfifo_to_user				libcdev___kfifo_to_user
 #define __kfifo_to_user_r			libcdev___kfifo_to_user_r
 #define __module_get				libcdev___module_get
+#define __platform_driver_probe			libcdev___platform_driver_probe
 #define __platform_driver_register		libcdev___platform_driver_register
 #define __pm_runtime_disable			libcdev___pm_runtime_disable
 #define __pm_runtime_idle			libcdev___pm_runtime_idle
@@ -198,6 +199,8 @@
 #define devm_kfree				libcdev_devm_kfree
 #define devm_kmalloc				libcdev_devm_kmalloc
 #define devm_kstrdup				libcdev_devm_kstrdup
+#define devm_memremap				libcdev_devm_memremap
+#define devm_memunmap				libcdev_devm_memunmap
 #define devm_platform_get_and_ioremap_resource	libcdev_devm_platform_get_and_ioremap_resource
 #define devm_platform_ioremap_resource		libcdev_devm_platform_ioremap_resource
 #define devm_pm_runtime_enable			libcdev_devm_pm_runtime_enable
@@ -382,6 +385,8 @@
 #define machine_halt				libcdev_machine_halt
 #define machine_power_off			libcdev_machine_power_off
 #define machine_restart				libcdev_machine_restart
+#define memremap				libcdev_memremap
+#define memunmap				libcdev_memunmap
 #define misc_deregister				libcdev_misc_deregister
 #define misc_register				libcdev_misc_register
 #define mm_kobj					libcdev_mm_kobj

@@ -97,12 +97,30 @@ struct platform_device_property;
  * "compatible" property has one, as a device the kernel made from the device
  * tree, and its properties are the node's; it has no parent or children.
  */
+struct reserved_mem_ops;
+
+/*
+ * A region of reserved memory (include/linux/of_reserved_mem.h): the first
+ * mem= region of a node described with the property "reserved-memory", as
+ * the kernel makes one for each node under /reserved-memory at boot.
+ */
+struct reserved_mem {
+	const char *name; /* the node's full name */
+	unsigned long fdt_node;
+	unsigned long phandle;
+	const struct reserved_mem_ops *ops;
+	uint64_t base;
+	uint64_t size;
+	void *priv;
+};
+
 struct device_node {
 	const char *name;      /* the device's name */
 	const char *full_name; /* NAME@START of its first register region, or NAME */
 	/* private */
 	struct device *dev;
 	char full_name_buf[40];
+	struct reserved_mem rmem; /* size 0: not a reserved-memory node */
 };
 
 struct platform_device {
@@ -152,6 +170,25 @@ int __platform_driver_register(struct platform_driver *drv, struct module *owner
 #define platform_driver_register(drv) __platform_driver_register(drv, THIS_MODULE)
 /** platform_driver_unregister - remove() each bound device, then forget @drv */
 void platform_driver_unregister(struct platform_driver *drv);
+
+/* How a driver asks to be probed (enum probe_type); probing here is always synchronous. */
+enum probe_type {
+	PROBE_DEFAULT_STRATEGY,
+	PROBE_PREFER_ASYNCHRONOUS,
+	PROBE_FORCE_SYNCHRONOUS,
+};
+
+/**
+ * __platform_driver_probe - register @drv and probe, with @probe, the
+ * devices there are now, and no later one: @probe may be an __init function
+ * (a device added afterwards fails to bind, -ENXIO)
+ *
+ * Return: 0 when a device is bound; -ENODEV when none is (@drv is then
+ * unregistered); -EINVAL for an asynchronous @drv; as __platform_driver_register().
+ */
+int __platform_driver_probe(struct platform_driver *drv, int (*probe)(struct platform_device *),
+			    struct module *module);
+#define platform_driver_probe(drv, probe) __platform_driver_probe(drv, probe, THIS_MODULE)
 
 /**
  * platform_device_register - add @pdev (name, id, resources set) and bind it

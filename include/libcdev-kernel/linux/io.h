@@ -4,7 +4,9 @@
  * and 64 bits, relaxed and ioread/iowrite forms), and x86's port I/O
  * (inb()/outb() and the others, with <asm/io.h>'s signatures), on the
  * simulated register banks of <libcdev/io.h>: plain memory, or a test's
- * model of the device. No real device memory, ports or DMA: libcdev-kernel(7).
+ * model of the device; memremap() gives a bank's memory itself (reserved
+ * memory, <linux/of_reserved_mem.h>). No real device memory, ports or DMA:
+ * libcdev-kernel(7).
  */
 #ifndef LIBCDEV_KERNEL_LINUX_IO_H
 #define LIBCDEV_KERNEL_LINUX_IO_H
@@ -13,6 +15,12 @@
 #include <linux/err.h>
 #include <linux/types.h>
 #include <libcdev/io.h>
+
+enum {
+	MEMREMAP_WB = LIBCDEV_MEMREMAP_WB,
+	MEMREMAP_WT = LIBCDEV_MEMREMAP_WT,
+	MEMREMAP_WC = LIBCDEV_MEMREMAP_WC,
+};
 
 static inline u8 readb(const volatile void __iomem *addr)
 {

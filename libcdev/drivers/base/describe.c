@@ -110,6 +110,18 @@ static int describe_word(const char *line, const char *w, struct platform_device
 	return props_append(&pdev->props, w, (size_t)(eq - w), eq + 1);
 }
 
+/*
+ * Whether the description puts the node where a device tree puts reserved
+ * memory, under /reserved-memory: its first region is then reserved memory.
+ */
+static bool describe_reserved(const struct platform_device_property *p)
+{
+	for (; p; p = p->next)
+		if (!strcmp(p->key, "reserved-memory"))
+			return true;
+	return false;
+}
+
 /* A node as the device tree names one by its address: NAME@START of the first register region. */
 static void describe_of_node(struct platform_device *pdev)
 {
@@ -119,6 +131,10 @@ static void describe_of_node(struct platform_device *pdev)
 	if (mem)
 		snprintf(unit, sizeof(unit), "%llx", (unsigned long long)mem->start);
 	props_of_node(&pdev->dev, &pdev->of_node, pdev->name, mem ? unit : NULL, pdev->props);
+	if (mem && pdev->dev.of_node && describe_reserved(pdev->props))
+		pdev->of_node.rmem = (struct reserved_mem){ .name = pdev->of_node.full_name,
+							    .base = mem->start,
+							    .size = resource_size(mem) };
 }
 
 /* "NAME" or "NAME.ID": the name part and the id. */

@@ -95,8 +95,9 @@ _public_ int libcdev_regbank_set_ops(unsigned long long phys, const struct libcd
 	return res ? bank_set_ops(res, ops, ctx) : -ENOENT;
 }
 
-/* The mapping of [@phys, @phys + @size), claimed for @dev if not NULL. */
-static void *bank_map(unsigned long long phys, size_t size, const struct device *dev, int *err)
+/* The mapping of [@phys, @phys + @size), claimed for @dev if not NULL; @fn names the caller. */
+static void *bank_map(const char *fn, unsigned long long phys, size_t size,
+		      const struct device *dev, int *err)
 {
 	const struct resource *res = platform_region(IORESOURCE_MEM, phys, size);
 	struct regbank *b;
@@ -104,9 +105,9 @@ static void *bank_map(unsigned long long phys, size_t size, const struct device 
 
 	*err = -ENOMEM;
 	if (!res) {
-		printk(KERN_ERR "ioremap: no device region holds %#llx-%#llx "
+		printk(KERN_ERR "%s: no device region holds %#llx-%#llx "
 				"(describe it: mem=START+SIZE)\n",
-		       phys, phys + size - 1);
+		       fn, phys, phys + size - 1);
 		*err = -EINVAL;
 		return NULL;
 	}
@@ -128,12 +129,55 @@ _public_ void *ioremap(unsigned long long phys, size_t size)
 {
 	int err;
 
-	return bank_map(phys, size, NULL, &err);
+	return bank_map("ioremap", phys, size, NULL, &err);
 }
 
 _public_ void iounmap(volatile void *addr)
 {
 	(void)addr;
+}
+
+/*
+ * The bank's memory itself: what the CPU reads and writes there goes to no
+ * model's operations, as accesses to RAM are no bus cycles of a device. The
+ * cache mode asked for changes nothing in a process; none at all is refused,
+ * as the kernel refuses it.
+ */
+_public_ void *memremap(unsigned long long offset, size_t size, unsigned long flags)
+{
+	int err;
+
+	if (!flags || (flags & ~(unsigned long)LIBCDEV_MEMREMAP_KNOWN))
+		return NULL;
+	return bank_map("memremap", offset, size, NULL, &err);
+}
+
+_public_ void memunmap(void *addr)
+{
+	(void)addr;
+}
+
+static void devm_memunmap_action(void *addr)
+{
+	memunmap(addr);
+}
+
+_public_ void *devm_memremap(struct device *dev, unsigned long long offset, size_t size,
+			     unsigned long flags)
+{
+	void *p = memremap(offset, size, flags);
+	int err;
+
+	if (!p)
+		return ERR_PTR(-ENXIO);
+	err = devm_add_action(dev, devm_memunmap_action, p);
+	return err ? ERR_PTR(err) : p;
+}
+
+/* The mapping's managed entry goes now, not at unbind. */
+_public_ void devm_memunmap(struct device *dev, void *addr)
+{
+	devm_release_action(dev, devm_memunmap_action, addr);
 }
 
 static void bank_unclaim(void *data)
@@ -157,7 +201,7 @@ _public_ void *devm_ioremap_resource(struct device *dev, const struct resource *
 		       dev ? dev_name(dev) : "");
 		return ERR_PTR(-EINVAL);
 	}
-	p = bank_map(res->start, (size_t)resource_size(res), dev, &err);
+	p = bank_map("ioremap", res->start, (size_t)resource_size(res), dev, &err);
 	if (err == -EBUSY)
 		printk(KERN_ERR "%s %s: can't request region for resource %#llx-%#llx\n",
 		       dev_driver_string(dev), dev_name(dev), res->start, res->end);

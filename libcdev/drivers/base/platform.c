@@ -167,6 +167,51 @@ _public_ void platform_driver_unregister(struct platform_driver *drv)
 	bus_lock_drop();
 }
 
+/* The probe of a platform_driver_probe() driver once its devices are bound: no later one binds. */
+static int platform_probe_fail(struct platform_device *pdev)
+{
+	(void)pdev;
+	return -ENXIO;
+}
+
+static bool platform_driver_bound_locked(const struct platform_driver *drv)
+{
+	for (struct platform_device *pdev = bus_devices; pdev; pdev = pdev->next)
+		if (pdev->dev.driver == &drv->driver)
+			return true;
+	return false;
+}
+
+_public_ int __platform_driver_probe(struct platform_driver *drv,
+				     int (*probe)(struct platform_device *), struct module *module)
+{
+	bool bound;
+	int err;
+
+	if (!drv)
+		return -EINVAL;
+	if (drv->driver.probe_type == PROBE_PREFER_ASYNCHRONOUS) {
+		printk(KERN_ERR "%s: drivers registered with %s can not be probed asynchronously\n",
+		       drv->driver.name, __func__);
+		return -EINVAL;
+	}
+	drv->prevent_deferred_probe = true;
+	drv->driver.suppress_bind_attrs = true;
+	drv->probe = probe;
+	/* The bus lock is recursive: no device comes between the probes and the switch. */
+	bus_lock_take();
+	err = __platform_driver_register(drv, module);
+	if (!err)
+		drv->probe = platform_probe_fail;
+	bound = !err && platform_driver_bound_locked(drv);
+	bus_lock_drop();
+	if (!err && !bound) {
+		platform_driver_unregister(drv);
+		err = -ENODEV;
+	}
+	return err;
+}
+
 /* ---- devices ---- */
 
 void props_free(struct platform_device_property *p)
