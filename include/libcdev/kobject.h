@@ -22,6 +22,7 @@
 
 struct attribute;
 struct attribute_group;
+struct dentry;
 struct kobject;
 struct kset;
 
@@ -55,6 +56,8 @@ struct kobject {
 	int refcount; /* atomic; 0 once released */
 	struct kobject *parent;
 	struct kset *kset;
+	/* The entry of its directory while it is in sysfs (the kernel's kernfs node), else NULL. */
+	struct dentry *sd;
 	unsigned int state_initialized : 1;
 	unsigned int state_in_sysfs : 1;
 	unsigned int state_add_uevent_sent : 1;

@@ -158,6 +158,29 @@ int sysfs_create_groups(struct kobject *kobj, const struct attribute_group **gro
 void sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups);
 
 /**
+ * sysfs_create_link - a link @name in @kobj's directory (the root for NULL)
+ * to @target's directory
+ *
+ * Links are names, not nodes: the backends serve no symbolic links, so
+ * libcdev_sysfs_readlink() reads one. A link goes with its directory, and
+ * stays when its target goes, as in kernfs.
+ *
+ * Return: 0; -EEXIST (the directory has an entry @name); -EINVAL (no name,
+ * or @kobj not added); -ENOENT (@target not added); -ENOMEM.
+ */
+int sysfs_create_link(struct kobject *kobj, struct kobject *target, const char *name);
+/** sysfs_remove_link - remove the link @name of @kobj's directory, if there is one */
+void sysfs_remove_link(struct kobject *kobj, const char *name);
+
+/**
+ * libcdev_sysfs_readlink - the path of what the link @path points to
+ * ("sys/class/enclosure/e0/0/device" -> "sys/devices/platform/disk.0")
+ *
+ * Return: 0; -ENOENT (no entry @path); -EINVAL (not a link); -ENAMETOOLONG.
+ */
+int libcdev_sysfs_readlink(const char *path, char *buf, size_t size);
+
+/**
  * libcdev_device_lookup - the device number of the node named @name
  * (below the backend's directory: "sys/class/misc/sensor/rate")
  *

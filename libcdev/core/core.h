@@ -110,6 +110,8 @@ void props_of_node(struct device *dev, struct device_node *np, const char *name,
  */
 int device_sysfs_add(struct device *dev);
 void device_sysfs_del(struct device *dev);
+/* A reference on sys/class/NAME of @cls, made at first use (drivers/base/class.c); NULL without memory. */
+struct kobject *class_dir_get(struct class *cls);
 /* I2C drivers a module left registered, unregistered at its unload (drivers/i2c/i2c-core-base.c). */
 int i2c_module_stop(struct module *mod);
 /* The attribute files of a device or class, removed with it (fs/kernfs.c). */

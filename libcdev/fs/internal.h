@@ -28,6 +28,7 @@ enum kfs_kind {
 	KFS_VALUE,     /* a debugfs integer or bool */
 	KFS_KOBJ_ATTR, /* an attribute of a kobject, through its type's sysfs_ops */
 	KFS_BIN_ATTR,  /* a binary attribute of a kobject (bin.c) */
+	KFS_LINK,      /* a symbolic link of sysfs: a name and the path it points to, no node */
 };
 
 enum kfs_value {
@@ -56,6 +57,7 @@ struct dentry {
 	const struct bin_attribute *battr; /* KFS_BIN_ATTR, with @kobj */
 	unsigned short mode; /* KFS_KOBJ_ATTR: its read and write bits decide, as in kernfs */
 	const struct file_operations *fops;
+	char *link; /* KFS_LINK: the target's path, allocated */
 	void *data; /* KFS_FOPS: inode->i_private; KFS_VALUE: the value */
 	enum kfs_value vtype;
 	/* sysfs_notify(): a count each open file compares with the one it last read. */
@@ -66,6 +68,12 @@ struct dentry {
 	bool dead;
 	int refs; /* the list's, and one per open file; atomic */
 };
+
+/* Whether @d is served as a node: directories and links are names only. */
+static inline bool kfs_has_node(const struct dentry *d)
+{
+	return d->kind != KFS_DIR && d->kind != KFS_LINK;
+}
 
 /* Guards the list of entries and the minors. */
 extern pthread_mutex_t kfs_lock;

@@ -44,6 +44,7 @@ void kfs_put(struct dentry *d)
 	if (atomic_dec_return(&d->refs))
 		return;
 	pthread_rwlock_destroy(&d->active);
+	free(d->link);
 	free(d);
 }
 
@@ -53,7 +54,7 @@ struct dentry *kfs_find_get(dev_t devt)
 
 	pthread_mutex_lock(&kfs_lock);
 	for (d = kfs_entries; d; d = d->next)
-		if (d->devt == devt && d->kind != KFS_DIR)
+		if (d->devt == devt && kfs_has_node(d))
 			break;
 	if (d)
 		atomic_inc_return(&d->refs);
@@ -335,7 +336,7 @@ void kfs_notify_if(bool (*pick)(const struct dentry *d, const void *key), const 
 	struct dentry *d;
 
 	pthread_mutex_lock(&kfs_lock);
-	for (d = kfs_entries; d && !(d->kind != KFS_DIR && pick(d, key)); d = d->next)
+	for (d = kfs_entries; d && !(kfs_has_node(d) && pick(d, key)); d = d->next)
 		;
 	if (d)
 		atomic_inc_return(&d->refs);
@@ -454,14 +455,14 @@ static int kfs_publish(struct dentry *d, unsigned short mode)
 
 	pthread_mutex_lock(&kfs_lock);
 	err = kfs_find_path_locked(d->path) ? -EEXIST : 0;
-	if (!err && d->kind != KFS_DIR)
+	if (!err && kfs_has_node(d))
 		err = kfs_minor_get_locked(&d->devt);
 	if (!err) {
 		d->next = kfs_entries;
 		kfs_entries = d;
 	}
 	pthread_mutex_unlock(&kfs_lock);
-	if (err || d->kind == KFS_DIR)
+	if (err || !kfs_has_node(d))
 		return err;
 	node = device_create(kfs_class, NULL, d->devt, NULL, "%s", d->path);
 	if (IS_ERR(node)) {
@@ -502,7 +503,7 @@ static void kfs_kill(struct dentry *d)
 	pthread_rwlock_unlock(&d->active);
 	/* Its pollers learn it is gone (POLLERR), as kernfs tells them. */
 	wake_up_interruptible_all(&d->poll_wq);
-	if (d->kind != KFS_DIR) {
+	if (kfs_has_node(d)) {
 		cdev_del(d->cdev);
 		device_destroy(kfs_class, d->devt);
 		pthread_mutex_lock(&kfs_lock);

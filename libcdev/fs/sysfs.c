@@ -25,6 +25,9 @@ static int device_dir(const struct device *dev, char *buf, size_t size)
 
 	if (!dev || !dev->name)
 		return -EINVAL;
+	/* A device with a directory of its own (device_add(), a bus's): the files go there. */
+	if (dev->kobj.state_in_sysfs)
+		return kobject_path(&dev->kobj, buf, size);
 	if (dev->bus_name && !strcmp(dev->bus_name, "platform"))
 		n = (size_t)snprintf(buf, size, "sys/devices/platform/");
 	else if (dev->bus_name)
@@ -245,7 +248,20 @@ static void kobj_entry_remove(struct kobject *kobj, const char *group, const cha
 
 int kfs_kobject_add_dir(struct kobject *kobj)
 {
-	return kobj_entry_add(kobj, NULL, NULL, 0);
+	char path[KFS_PATH_MAX];
+	struct dentry *d;
+	int err = kobj_entry_path(kobj, NULL, NULL, path, sizeof(path));
+
+	if (err)
+		return err;
+	d = kfs_new(KFS_DIR, path);
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	d->kobj = kobj;
+	err = kfs_add(d, 0, &kobj->sd);
+	if (err)
+		kobj->sd = NULL;
+	return err;
 }
 
 void kfs_kobject_remove(struct kobject *kobj)
@@ -256,6 +272,7 @@ void kfs_kobject_remove(struct kobject *kobj)
 	/* Without a path (a name too long), still every entry of the kobject's own. */
 	if (kobject_path(kobj, path, sizeof(path)))
 		path[0] = '\0';
+	kobj->sd = NULL;
 	kfs_remove_if(match_kobj, &k);
 }
 

@@ -97,12 +97,6 @@ static inline void dev_set_drvdata(struct device *dev, void *data)
 	dev->driver_data = data;
 }
 
-/* device_initialize - no name yet; the rest is the driver's (zeroed memory, as in the kernel) */
-static inline void device_initialize(struct device *dev)
-{
-	dev->name = NULL;
-}
-
 #define dev_printk(level, dev, fmt, ...) \
 	printk(level "%s %s: " fmt, dev_driver_string(dev), dev_name(dev), ##__VA_ARGS__)
 #define dev_emerg(dev, fmt, ...)  dev_printk(KERN_EMERG, dev, fmt, ##__VA_ARGS__)

@@ -180,6 +180,9 @@ static inline size_t list_count_nodes(const struct list_head *head)
 #define list_next_entry(pos, member)	      list_entry((pos)->member.next, __typeof__(*(pos)), member)
 #define list_prev_entry(pos, member)	      list_entry((pos)->member.prev, __typeof__(*(pos)), member)
 #define list_entry_is_head(pos, head, member) (&(pos)->member == (head))
+/* @pos, or the head as an entry when it is NULL: where a list_for_each_entry_continue() starts. */
+#define list_prepare_entry(pos, head, member) \
+	((pos) ? (pos) : list_entry(head, __typeof__(*(pos)), member))
 
 #define list_for_each(pos, head) for ((pos) = (head)->next; (pos) != (head); (pos) = (pos)->next)
 #define list_for_each_prev(pos, head) \

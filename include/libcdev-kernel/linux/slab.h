@@ -15,6 +15,7 @@
 
 #include <linux/compiler.h>
 #include <linux/gfp.h>
+#include <linux/overflow.h>
 #include <linux/types.h>
 #include <libcdev/kcheck.h>
 #include <libcdev/module.h>

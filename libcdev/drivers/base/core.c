@@ -13,6 +13,7 @@
 
 #include "core/core.h"
 #include "backend/backend.h"
+#include <libcdev/platform.h>
 #include <libcdev/sysfs.h>
 
 struct device_entry {
@@ -22,32 +23,6 @@ struct device_entry {
 
 static pthread_mutex_t devices_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct device_entry *devices;
-
-_public_ struct class *class_create(const char *name)
-{
-	struct class *cls;
-
-	if (!name || !*name)
-		return ERR_PTR(-EINVAL);
-	cls = calloc(1, sizeof(*cls));
-	if (!cls)
-		return ERR_PTR(-ENOMEM);
-	cls->name = strdup(name);
-	if (!cls->name) {
-		free(cls);
-		return ERR_PTR(-ENOMEM);
-	}
-	return cls;
-}
-
-_public_ void class_destroy(struct class *cls)
-{
-	if (IS_ERR_OR_NULL(cls))
-		return;
-	kfs_remove_class(cls);
-	free((char *)cls->name);
-	free(cls);
-}
 
 /*
  * A node name is a relative path of non-empty components, without "." or
@@ -204,29 +179,6 @@ _public_ void device_destroy(struct class *cls, dev_t devt)
 	kfs_remove_device(&e->dev);
 	free(e->dev.name);
 	free(e);
-}
-
-_public_ int class_register(struct class *cls)
-{
-	int err = 0;
-
-	if (!cls || !cls->name || !*cls->name)
-		return -EINVAL;
-	for (int g = 0; cls->class_groups && cls->class_groups[g] && !err; g++) {
-		const struct attribute_group *grp = cls->class_groups[g];
-
-		for (int i = 0; grp->attrs && grp->attrs[i] && !err; i++)
-			err = class_create_file(cls, (const struct class_attribute *)grp->attrs[i]);
-	}
-	if (err)
-		kfs_remove_class(cls);
-	return err;
-}
-
-_public_ void class_unregister(struct class *cls)
-{
-	if (cls)
-		kfs_remove_class(cls);
 }
 
 int device_number_of(const char *name, dev_t *devt)
@@ -395,4 +347,147 @@ void device_sysfs_del(struct device *dev)
 		return;
 	kobject_del(&dev->kobj);
 	kobject_put(&dev->kobj);
+}
+
+/* ---- devices with a life of their own: device_register() ---- */
+
+/* The managed resources, then the device's own release, else its class's; the name after. */
+static void device_release(struct kobject *kobj)
+{
+	struct device *dev = container_of(kobj, struct device, kobj);
+	char *name = dev->name;
+
+	libcdev_devres_release_all(dev);
+	if (dev->release)
+		dev->release(dev);
+	else if (dev->class && dev->class->dev_release)
+		dev->class->dev_release(dev);
+	else
+		pr_err_lib("Device '%s' does not have a release() function, it is broken and must "
+			   "be fixed.",
+			   name ? name : "(unnamed)");
+	free(name);
+}
+
+static const struct kobj_type device_ktype = {
+	.release = device_release,
+	.sysfs_ops = &dev_kobj_sysfs_ops,
+};
+
+_public_ void device_initialize(struct device *dev)
+{
+	kobject_init(&dev->kobj, &device_ktype);
+}
+
+_public_ struct device *get_device(struct device *dev)
+{
+	if (dev && dev->kobj.state_initialized)
+		kobject_get(&dev->kobj);
+	return dev;
+}
+
+_public_ void put_device(struct device *dev)
+{
+	if (dev && dev->kobj.state_initialized)
+		kobject_put(&dev->kobj);
+}
+
+static struct kobject devices_dir = { .name = (char *)"devices",
+				      .refcount = 1,
+				      .state_initialized = 1,
+				      .state_in_sysfs = 1 };
+
+/* Where @dev's directory goes, with a reference: its class's, its parent's, or sys/devices. */
+static struct kobject *device_dir_parent(struct device *dev)
+{
+	if (dev->class)
+		return class_dir_get(dev->class);
+	if (dev->parent && dev->parent->kobj.state_in_sysfs)
+		return kobject_get(&dev->parent->kobj);
+	return kobject_get(&devices_dir);
+}
+
+/* The numbers device_add() names for devices of no class. */
+static struct class named_nodes = { .name = "device" };
+
+/* A name for @devt's node, as device_create() gives it, but no files: the device has its own. */
+static _printf_(5, 6) struct device *device_name_node(struct class *cls, struct device *parent,
+						      dev_t devt, void *drvdata, const char *fmt,
+						      ...)
+{
+	struct device *dev;
+	va_list ap;
+
+	va_start(ap, fmt);
+	dev = device_create_va(cls, parent, devt, drvdata, fmt, ap);
+	va_end(ap);
+	return dev;
+}
+
+/* What device_add() adds beside the directory: the files, the "device" link, the node's name. */
+static int device_add_extras(struct device *dev)
+{
+	const struct attribute_group **class_groups = dev->class ? dev->class->dev_groups : NULL;
+	struct device *named;
+	int err = device_add_groups(dev, class_groups);
+
+	if (!err)
+		err = device_add_groups(dev, dev->groups);
+	if (!err && dev->class && dev->parent && dev->parent->kobj.state_in_sysfs)
+		err = sysfs_create_link(&dev->kobj, &dev->parent->kobj, "device");
+	if (!err && dev->devt) {
+		named = device_name_node(dev->class ? dev->class : &named_nodes, dev->parent,
+					 dev->devt, dev->driver_data, "%s", dev->name);
+		err = IS_ERR(named) ? (int)PTR_ERR(named) : 0;
+	}
+	return err;
+}
+
+_public_ int device_add(struct device *dev)
+{
+	struct kobject *dir;
+	int err;
+
+	if (!dev || !dev->kobj.state_initialized || !dev->name || !*dev->name)
+		return -EINVAL;
+	dir = device_dir_parent(dev);
+	if (!dir)
+		return -ENOMEM;
+	err = kobject_add(&dev->kobj, dir, "%s", dev->name);
+	kobject_put(dir);
+	if (err)
+		return err;
+	err = device_add_extras(dev);
+	if (err) {
+		kfs_remove_device(dev);
+		kobject_del(&dev->kobj);
+		return err;
+	}
+	get_device(dev->parent);
+	kobject_uevent(&dev->kobj, KOBJ_ADD);
+	return 0;
+}
+
+_public_ void device_del(struct device *dev)
+{
+	if (!dev || !dev->kobj.state_in_sysfs)
+		return;
+	kobject_uevent(&dev->kobj, KOBJ_REMOVE);
+	if (dev->devt)
+		device_destroy(dev->class ? dev->class : &named_nodes, dev->devt);
+	kfs_remove_device(dev);
+	kobject_del(&dev->kobj);
+	put_device(dev->parent);
+}
+
+_public_ int device_register(struct device *dev)
+{
+	device_initialize(dev);
+	return device_add(dev);
+}
+
+_public_ void device_unregister(struct device *dev)
+{
+	device_del(dev);
+	put_device(dev);
 }
