@@ -102,6 +102,7 @@
 #define autoremove_wake_function		libcdev_autoremove_wake_function
 #define bitmap_find_next_zero_area_off		libcdev_bitmap_find_next_zero_area_off
 #define blocking_notifier_call_chain		libcdev_blocking_notifier_call_chain
+#define blocking_notifier_call_chain_robust	libcdev_blocking_notifier_call_chain_robust
 #define blocking_notifier_chain_register	libcdev_blocking_notifier_chain_register
 #define blocking_notifier_chain_unregister	libcdev_blocking_notifier_chain_unregister
 #define cancel_delayed_work			libcdev_cancel_delayed_work
@@ -470,6 +471,7 @@
 #define pm_runtime_set_autosuspend_delay	libcdev_pm_runtime_set_autosuspend_delay
 #define pm_runtime_status_suspended		libcdev_pm_runtime_status_suspended
 #define pm_runtime_suspended			libcdev_pm_runtime_suspended
+#define pm_suspend				libcdev_pm_suspend
 #define power_kobj				libcdev_power_kobj
 #define prepare_to_wait				libcdev_prepare_to_wait
 #define prepare_to_wait_exclusive		libcdev_prepare_to_wait_exclusive
@@ -489,6 +491,7 @@
 #define regcache_sync				libcdev_regcache_sync
 #define regcache_sync_region			libcdev_regcache_sync_region
 #define register_chrdev_region			libcdev_register_chrdev_region
+#define register_pm_notifier			libcdev_register_pm_notifier
 #define register_reboot_notifier		libcdev_register_reboot_notifier
 #define register_sysrq_key			libcdev_register_sysrq_key
 #define regmap_async_complete			libcdev_regmap_async_complete
@@ -670,6 +673,7 @@
 #define unpin_user_pages			libcdev_unpin_user_pages
 #define unpin_user_pages_dirty_lock		libcdev_unpin_user_pages_dirty_lock
 #define unregister_chrdev_region		libcdev_unregister_chrdev_region
+#define unregister_pm_notifier			libcdev_unregister_pm_notifier
 #define unregister_reboot_notifier		libcdev_unregister_reboot_notifier
 #define unregister_rpmsg_driver			libcdev_unregister_rpmsg_driver
 #define unregister_sysrq_key			libcdev_unregister_sysrq_key

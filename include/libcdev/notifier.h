@@ -54,6 +54,15 @@ int blocking_notifier_chain_register(struct blocking_notifier_head *nh, struct n
 int blocking_notifier_chain_unregister(struct blocking_notifier_head *nh,
 				       struct notifier_block *nb);
 int blocking_notifier_call_chain(struct blocking_notifier_head *nh, unsigned long val, void *v);
+/**
+ * blocking_notifier_call_chain_robust - @val_up to each block until one
+ * stops the chain; then @val_down to each block called before that one, so
+ * that those that prepared for a change take it back
+ *
+ * Return: the last block's return value, as blocking_notifier_call_chain().
+ */
+int blocking_notifier_call_chain_robust(struct blocking_notifier_head *nh, unsigned long val_up,
+					unsigned long val_down, void *v);
 int raw_notifier_chain_register(struct raw_notifier_head *nh, struct notifier_block *nb);
 int raw_notifier_chain_unregister(struct raw_notifier_head *nh, struct notifier_block *nb);
 int raw_notifier_call_chain(struct raw_notifier_head *nh, unsigned long val, void *v);

@@ -21,6 +21,8 @@
 #include <libcdev/fs.h>
 #include <libcdev/module.h>
 
+struct seq_file;
+
 struct proc_ops {
 	unsigned int proc_flags;
 	int (*proc_open)(struct inode *, struct file *);
@@ -55,7 +57,6 @@ struct proc_dir_entry *libcdev_proc_create_data(const char *name, unsigned short
 						struct proc_dir_entry *parent,
 						const struct proc_ops *proc_ops, void *data,
 						struct module *owner);
-/** proc_remove - remove @pde and, first, the entries below it; NULL is ignored */
 /*
  * An entry read as records: a seq_file of @ops, with @state_size bytes of
  * zeroed state as its private data when not 0 (proc_create_seq_private()),
@@ -63,7 +64,6 @@ struct proc_dir_entry *libcdev_proc_create_data(const char *name, unsigned short
  * gives @data in either.
  */
 struct seq_operations;
-struct seq_file;
 struct proc_dir_entry *libcdev_proc_create_seq_private(const char *name, unsigned short mode,
 						       struct proc_dir_entry *parent,
 						       const struct seq_operations *ops,
@@ -73,6 +73,7 @@ struct proc_dir_entry *libcdev_proc_create_single_data(const char *name, unsigne
 						       struct proc_dir_entry *parent,
 						       int (*show)(struct seq_file *, void *),
 						       void *data, struct module *owner);
+/** proc_remove - remove @pde and, first, the entries below it; NULL is ignored */
 void proc_remove(struct proc_dir_entry *pde);
 /** libcdev_remove_proc_entry - proc_remove() of @owner's entry NAME below @parent, if any */
 void libcdev_remove_proc_entry(const char *name, struct proc_dir_entry *parent,

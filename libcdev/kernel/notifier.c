@@ -112,6 +112,29 @@ _public_ int blocking_notifier_call_chain(struct blocking_notifier_head *nh, uns
 	return chain_call(&nh->chain, val, v);
 }
 
+/* Under the chain's lock for both rounds, so no block joins or leaves between them. */
+_public_ int blocking_notifier_call_chain_robust(struct blocking_notifier_head *nh,
+						 unsigned long val_up, unsigned long val_down,
+						 void *v)
+{
+	struct libcdev_notifier_head *chain = &nh->chain;
+	struct notifier_block *nb, *stopped = NULL;
+	int ret = NOTIFY_DONE;
+
+	pthread_mutex_lock(&chain->lock);
+	for (nb = chain->head; nb; nb = nb->next) {
+		ret = nb->notifier_call(nb, val_up, v);
+		if (ret & NOTIFY_STOP_MASK) {
+			stopped = nb;
+			break;
+		}
+	}
+	for (nb = chain->head; stopped && nb != stopped; nb = nb->next)
+		nb->notifier_call(nb, val_down, v);
+	pthread_mutex_unlock(&chain->lock);
+	return ret;
+}
+
 _public_ int raw_notifier_chain_register(struct raw_notifier_head *nh, struct notifier_block *nb)
 {
 	return chain_register(&nh->chain, nb);
