@@ -389,6 +389,7 @@
 #define kthread_should_stop			libcdev_kthread_should_stop
 #define kthread_stop				libcdev_kthread_stop
 #define lookup_symbol_name			libcdev_lookup_symbol_name
+#define loops_per_jiffy				libcdev_loops_per_jiffy
 #define machine_halt				libcdev_machine_halt
 #define machine_power_off			libcdev_machine_power_off
 #define machine_restart				libcdev_machine_restart

@@ -18,6 +18,7 @@
 
 #include <libcdev/kcheck.h>
 #include <libcdev/ksync.h>
+#include <libcdev/names.h>
 
 static inline void __libcdev_nsleep(unsigned long long ns)
 {
@@ -76,6 +77,18 @@ static inline void ssleep(unsigned int seconds)
 #define ndelay(n) __libcdev_delay_ns((unsigned long long)(n))
 #define udelay(n) __libcdev_delay_ns((unsigned long long)(n)*1000ULL)
 #define mdelay(n) __libcdev_delay_ns((unsigned long long)(n)*1000000ULL)
+
+/*
+ * The kernel's calibrated delay loop: __delay(loops_per_jiffy) spins for a
+ * jiffy. A loop is a nanosecond here (the library's libcdev_loops_per_jiffy,
+ * names.h, is NSEC_PER_SEC / HZ).
+ */
+extern unsigned long loops_per_jiffy;
+
+static inline void __delay(unsigned long loops)
+{
+	__libcdev_delay_ns(loops);
+}
 
 #define usleep_range(min, max) \
 	(__libcdev_might_sleep(__FILE__, __LINE__), __libcdev_nsleep((min)*1000ULL))

@@ -2,11 +2,14 @@
 /*
  * libcdev-kernel - <linux/sched.h>: `current` (the process whose request
  * runs: ->pid, ->tgid, ->comm), task states, schedule() and
- * schedule_timeout(), signal_pending().
+ * schedule_timeout(), signal_pending(). As the kernel's, it brings the
+ * timers (through <linux/hrtimer.h>): DEFINE_TIMER() in a driver that
+ * includes no more than this.
  */
 #ifndef LIBCDEV_KERNEL_LINUX_SCHED_H
 #define LIBCDEV_KERNEL_LINUX_SCHED_H
 
+#include <linux/hrtimer.h>
 #include <linux/jiffies.h>
 #include <linux/types.h>
 #include <linux/wait.h>

@@ -38,6 +38,14 @@ _public_ unsigned long long volatile jiffies_64;
 extern unsigned long volatile jiffies
 	__attribute__((weak, alias("libcdev_jiffies_64"), visibility("default")));
 
+/*
+ * The delay loop's calibration (init/calibrate.c in the kernel): a loop of
+ * __delay() is a nanosecond of the monotonic clock here (on a PC it is a
+ * TSC cycle), so a jiffy holds a million of them whatever the CPU and no
+ * calibration has to run at load.
+ */
+_public_ unsigned long loops_per_jiffy = 1000000000UL / HZ;
+
 static bool tick_started; /* the thread exists, or is being made */
 
 /* The jiffy the monotonic clock is in now. */
