@@ -291,12 +291,37 @@ static void test_seq_and_single_entries(void **state)
 	INIT_LIST_HEAD(&items);
 }
 
+static int single_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "single %d\n", *(int *)m->private);
+	return v == SEQ_START_TOKEN ? 0 : -EINVAL;
+}
+
+/* proc_create_single_data(): one record, show() given the entry's data. */
+static void test_create_single(void **state)
+{
+	static int value = 7;
+	struct file *f;
+	char buf[64];
+
+	(void)state;
+	assert_null(proc_create_single("none", 0444, NULL, NULL));
+	assert_non_null(proc_create_single_data("tsingle", 0444, NULL, single_show, &value));
+	assert_int_equal(node_open("proc/tsingle", &f), 0);
+	assert_int_equal(read_all(f, buf, sizeof(buf), 5), 9);
+	assert_string_equal(buf, "single 7\n");
+	cdev_direct_release(f);
+	remove_proc_entry("tsingle", NULL);
+	assert_int_equal(node_open("proc/tsingle", &f), -ENOENT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_seq_file_reads, test_env_capture),
 		cmocka_unit_test_setup(test_single_open_and_removal, test_env_capture),
 		cmocka_unit_test_setup(test_seq_and_single_entries, test_env_capture),
+		cmocka_unit_test_setup(test_create_single, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

@@ -136,6 +136,9 @@ static inline struct inode *file_inode(const struct file *f)
 loff_t no_llseek(struct file *file, loff_t offset, int whence);
 loff_t noop_llseek(struct file *file, loff_t offset, int whence);
 loff_t fixed_size_llseek(struct file *file, loff_t offset, int whence, loff_t size);
+/** generic_file_llseek_size - seek in a file of @eof bytes, positions 0 to @maxsize (SEEK_DATA/HOLE too) */
+loff_t generic_file_llseek_size(struct file *file, loff_t offset, int whence, loff_t maxsize,
+				loff_t eof);
 int nonseekable_open(struct inode *inode, struct file *filp);
 int stream_open(struct inode *inode, struct file *filp);
 

@@ -90,6 +90,10 @@ int libcdev_portbank_set_ops(unsigned long port, const struct libcdev_regbank_op
 /** libcdev_port_read - an access of @size bytes (1, 2, 4) at @port */
 uint32_t libcdev_port_read(unsigned long port, unsigned int size);
 void libcdev_port_write(unsigned long port, unsigned int size, uint32_t value);
+/** rtc_cmos_read - the PC's CMOS byte at @addr: @addr written to port 0x70, the byte read at 0x71 */
+unsigned char rtc_cmos_read(unsigned char addr);
+/** rtc_cmos_write - @val into the CMOS byte at @addr, through ports 0x70 and 0x71 */
+void rtc_cmos_write(unsigned char val, unsigned char addr);
 
 /*
  * Claims on ports and addresses (kernel/resource.c): request_region() and

@@ -250,6 +250,7 @@
 #define free_irq				libcdev_free_irq
 #define free_percpu				libcdev_free_percpu
 #define ftrace_dump				libcdev_ftrace_dump
+#define generic_file_llseek_size		libcdev_generic_file_llseek_size
 #define get_device				libcdev_get_device
 #define gpio_free				libcdev_gpio_free
 #define gpio_free_array				libcdev_gpio_free_array
@@ -556,6 +557,9 @@
 #define rpmsg_sendto				libcdev_rpmsg_sendto
 #define rpmsg_trysend				libcdev_rpmsg_trysend
 #define rpmsg_trysendto				libcdev_rpmsg_trysendto
+#define rtc_cmos_read				libcdev_rtc_cmos_read
+#define rtc_cmos_write				libcdev_rtc_cmos_write
+#define rtc_lock				libcdev_rtc_lock
 #define rwsem_is_contended			libcdev_rwsem_is_contended
 #define rwsem_is_locked				libcdev_rwsem_is_locked
 #define schedule				libcdev_schedule

@@ -76,6 +76,14 @@ int printk_for(const void *caller, const char *level, const char *fmt, ...)
 int rpmsg_module_stop(struct module *mod);
 /* /proc entries a module left, removed at its unload (fs/proc.c). */
 int proc_module_stop(struct module *mod);
+/*
+ * A platform device described with model=mc146818: its first port region
+ * is refused when it has no data port, and becomes the simulated CMOS when
+ * the device is added, before any driver binds (drivers/rtc/rtc-mc146818-sim.c).
+ */
+struct platform_device;
+int mc146818_sim_check(struct platform_device *pdev);
+void mc146818_sim_attach(struct platform_device *pdev);
 /* The @n-th value of the described property @name of a device of any bus, or NULL (drivers/base/property.c). */
 const char *device_prop_nth(const struct device *dev, const char *name, unsigned int n);
 /*

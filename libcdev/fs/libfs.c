@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <sys/sysmacros.h>
 
 #include "core/core.h"
@@ -48,6 +49,42 @@ _public_ loff_t fixed_size_llseek(struct file *file, loff_t offset, int whence, 
 		return -EINVAL;
 	pos_store(file, base + offset);
 	return base + offset;
+}
+
+/*
+ * The kernel's generic seek for a file of @eof bytes that may grow to
+ * @maxsize: SEEK_DATA finds data where it is asked (a device has no
+ * holes) and SEEK_HOLE the end, both -ENXIO at or past the end; a position
+ * below 0 or past @maxsize is -EINVAL, as vfs_setpos() says.
+ */
+_public_ loff_t generic_file_llseek_size(struct file *file, loff_t offset, int whence,
+					 loff_t maxsize, loff_t eof)
+{
+	switch (whence) {
+	case SEEK_SET:
+		break;
+	case SEEK_END:
+		offset = offset > LLONG_MAX - eof ? -1 : offset + eof;
+		break;
+	case SEEK_CUR:
+		if (offset == 0)
+			return pos_load(file);
+		offset = offset > LLONG_MAX - pos_load(file) ? -1 : offset + pos_load(file);
+		break;
+	case SEEK_DATA:
+	case SEEK_HOLE:
+		if (offset < 0 || offset >= eof)
+			return -ENXIO;
+		if (whence == SEEK_HOLE)
+			offset = eof;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (offset < 0 || offset > maxsize)
+		return -EINVAL;
+	pos_store(file, offset);
+	return offset;
 }
 
 _public_ int nonseekable_open(struct inode *inode, struct file *filp)

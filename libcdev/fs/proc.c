@@ -375,9 +375,12 @@ _public_ struct proc_dir_entry *libcdev_proc_create_single_data(
 	const char *name, unsigned short mode, struct proc_dir_entry *parent,
 	int (*show)(struct seq_file *, void *), void *data, struct module *owner)
 {
-	struct proc_dir_entry *pde = proc_new(name, parent, owner);
+	struct proc_dir_entry *pde;
 
 	(void)mode;
+	if (!show)
+		return NULL;
+	pde = proc_new(name, parent, owner);
 	if (!pde)
 		return NULL;
 	pde->proc_ops = &proc_single_ops;

@@ -60,6 +60,14 @@
 		fops_put(__file->f_op);           \
 		BUG_ON(!(__file->f_op = (fops))); \
 	} while (0)
+/* The seeks past SEEK_END, as the kernel's uapi <linux/fs.h> numbers them (<unistd.h> may too). */
+#ifndef SEEK_DATA
+#define SEEK_DATA 3
+#endif
+#ifndef SEEK_HOLE
+#define SEEK_HOLE 4
+#endif
+#define SEEK_MAX SEEK_HOLE
 
 /* How many bytes from @pos a simple_*_buffer() call moves: 0 at the end, -EINVAL before the start. */
 static inline ssize_t __simple_buffer_span(loff_t pos, size_t available, size_t count)

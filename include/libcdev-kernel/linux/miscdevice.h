@@ -4,7 +4,9 @@
  * <libcdev/miscdevice.h>: misc_register()/misc_deregister(),
  * MISC_DYNAMIC_MINOR, .name, .nodename, .mode. The kernel's misc driver owns
  * major 10, so the nodes get a dynamic major unless 10 is free; the minors
- * follow the kernel's rules.
+ * follow the kernel's rules. The minors of major 10 that the device list
+ * (devices.txt) assigns are here under the kernel's names, and
+ * MODULE_ALIAS_MISCDEV() records the alias char-major-10-MINOR.
  */
 #ifndef LIBCDEV_KERNEL_LINUX_MISCDEVICE_H
 #define LIBCDEV_KERNEL_LINUX_MISCDEVICE_H
@@ -13,6 +15,7 @@
 #include <linux/fs.h>
 #include <linux/major.h>
 #include <linux/module.h>
+#include <linux/stringify.h>
 #include <libcdev/miscdevice.h>
 
 /* The fixed minors the kernel assigns (Documentation/admin-guide/devices.txt), for .minor. */
@@ -35,6 +38,7 @@
 #define DMAPI_MINOR	     140
 #define NVRAM_MINOR	     144
 #define SBUS_FLASH_MINOR     152
+#define SGI_MMTIMER	     153
 #define PMU_MINOR	     154
 #define STORE_QUEUE_MINOR    155
 #define LCD_MINOR	     156
@@ -74,6 +78,9 @@
 #define USERIO_MINOR	     240
 #define VHOST_VSOCK_MINOR    241
 #define RFKILL_MINOR	     242
+
+#define MODULE_ALIAS_MISCDEV(minor) \
+	MODULE_ALIAS("char-major-" __stringify(MISC_MAJOR) "-" __stringify(minor))
 
 #define module_misc_device(__misc_device)               \
 	static int __init __misc_device##_init(void)    \

@@ -12,8 +12,10 @@
 #include <stdbool.h>
 
 #include <linux/compiler.h>
+#include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
 #include <libcdev/kcheck.h>
 #include <libcdev/uaccess.h>
 

@@ -180,6 +180,8 @@ static int describe_parse(const char *line, char *copy, struct platform_device *
 		err = platform_device_add_resources(pdev, res, nres);
 	free(res);
 	if (!err)
+		err = mc146818_sim_check(pdev);
+	if (!err)
 		describe_of_node(pdev);
 	if (err) {
 		platform_device_put(pdev);

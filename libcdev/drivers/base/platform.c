@@ -275,6 +275,8 @@ _public_ int platform_device_add(struct platform_device *pdev)
 	pdev->registered = true;
 	pdev->next = bus_devices;
 	bus_devices = pdev;
+	if (pdev->described)
+		mc146818_sim_attach(pdev);
 	platform_bind_device_locked(pdev);
 out:
 	bus_lock_drop();
