@@ -8,7 +8,8 @@
  * model=mc146818 (RAM that outlives the device, the host's clock in BCD or
  * binary, 24- or 12-hour form, read-only status); the NVRAM wrappers over
  * an architecture's byte ops; the generic seek of a file of fixed size; a
- * copy of the caller's bytes with memdup_user().
+ * copy of the caller's bytes with memdup_user(); the SCx200, never found
+ * (no PCI bus), whose GPIO accessors still drive the ports a base names.
  */
 #include <linux/delay.h>
 #include <linux/dtlk.h>
@@ -20,6 +21,8 @@
 #include <linux/module.h>
 #include <linux/nvram.h>
 #include <linux/platform_device.h>
+#include <linux/scx200.h>
+#include <linux/scx200_gpio.h>
 #include <linux/uaccess.h>
 
 #include <fcntl.h>
@@ -262,6 +265,39 @@ static void test_memdup_user(void **state)
 	misc_deregister(&dup_misc);
 }
 
+static void test_scx200(void **state)
+{
+	struct platform_device *pdev;
+
+	(void)state;
+	/* Not found at boot, as on any machine without the chip. */
+	assert_false(scx200_gpio_present());
+	assert_false(scx200_cb_present());
+	/* The accessors on a port region the base is pointed at. */
+	assert_int_equal(libcdev_platform_describe("scxgpio io=0x6100+0x2c", &pdev), 0);
+	scx200_gpio_base = 0x6100;
+	assert_true(scx200_gpio_present());
+	scx200_gpio_set(33, 1);	  /* bank 1, pin 1 */
+	scx200_gpio_set_high(35); /* bank 1, pin 3 */
+	assert_int_equal(inl(0x6110), 0x0a);
+	assert_int_equal(inl(0x6100), 0);
+	scx200_gpio_change(33);
+	assert_int_equal(inl(0x6110), 0x08);
+	assert_int_equal(scx200_gpio_current(35), 1);
+	assert_int_equal(scx200_gpio_current(33), 0);
+	outl(1u << 4, 0x6104); /* the input register of bank 0 */
+	assert_int_equal(scx200_gpio_get(4), 1);
+	assert_int_equal(scx200_gpio_get(5), 0);
+	/* A pin's configuration: index to +0x20, the value at +0x24. */
+	outl(0xf0, 0x6124);
+	assert_int_equal(scx200_gpio_configure(7, 0x0f, 0x01), 0xf0);
+	assert_int_equal(inl(0x6120), 7);
+	assert_int_equal(inl(0x6124), 0x01);
+	scx200_gpio_set_low(35);
+	scx200_gpio_base = 0;
+	platform_device_unregister(pdev);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -273,6 +309,7 @@ int main(void)
 		cmocka_unit_test_setup(test_nvram_bytes, test_env_capture),
 		cmocka_unit_test(test_llseek_size),
 		cmocka_unit_test_setup(test_memdup_user, test_env_capture),
+		cmocka_unit_test_setup(test_scx200, test_env_capture),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

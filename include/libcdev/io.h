@@ -90,6 +90,12 @@ int libcdev_portbank_set_ops(unsigned long port, const struct libcdev_regbank_op
 /** libcdev_port_read - an access of @size bytes (1, 2, 4) at @port */
 uint32_t libcdev_port_read(unsigned long port, unsigned int size);
 void libcdev_port_write(unsigned long port, unsigned int size, uint32_t value);
+/**
+ * scx200_gpio_configure - the SCx200's GPIO pin @index: its configuration
+ * becomes (old & @mask) | @bits, through the index and data ports at
+ * scx200_gpio_base + 0x20 and + 0x24; the old one
+ */
+uint32_t scx200_gpio_configure(unsigned int index, uint32_t mask, uint32_t bits);
 /** rtc_cmos_read - the PC's CMOS byte at @addr: @addr written to port 0x70, the byte read at 0x71 */
 unsigned char rtc_cmos_read(unsigned char addr);
 /** rtc_cmos_write - @val into the CMOS byte at @addr, through ports 0x70 and 0x71 */

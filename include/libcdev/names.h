@@ -566,6 +566,10 @@
 #define schedule_timeout			libcdev_schedule_timeout
 #define schedule_timeout_interruptible		libcdev_schedule_timeout_interruptible
 #define schedule_timeout_uninterruptible	libcdev_schedule_timeout_uninterruptible
+#define scx200_cb_base				libcdev_scx200_cb_base
+#define scx200_gpio_base			libcdev_scx200_gpio_base
+#define scx200_gpio_configure			libcdev_scx200_gpio_configure
+#define scx200_gpio_shadow			libcdev_scx200_gpio_shadow
 #define sema_init				libcdev_sema_init
 #define seq_list_next				libcdev_seq_list_next
 #define seq_list_start				libcdev_seq_list_start
