@@ -21,39 +21,6 @@
 #include "test-util.h"
 #include <libcdev/direct.h>
 
-static ssize_t node_read(const char *name, char *buf, size_t size)
-{
-	struct file *f;
-	dev_t devt;
-	ssize_t n;
-	int err = libcdev_device_lookup(name, &devt);
-
-	if (!err)
-		err = cdev_direct_open(devt, O_RDONLY, &f);
-	if (err)
-		return err;
-	n = cdev_direct_read(f, buf, size - 1);
-	buf[n > 0 ? n : 0] = '\0';
-	cdev_direct_release(f);
-	return n;
-}
-
-static ssize_t node_write(const char *name, const char *s)
-{
-	struct file *f;
-	dev_t devt;
-	ssize_t n;
-	int err = libcdev_device_lookup(name, &devt);
-
-	if (!err)
-		err = cdev_direct_open(devt, O_WRONLY, &f);
-	if (err)
-		return err;
-	n = cdev_direct_write(f, s, strlen(s));
-	cdev_direct_release(f);
-	return n;
-}
-
 static bool node_exists(const char *name)
 {
 	dev_t devt;
@@ -171,7 +138,7 @@ static void test_class_devices(void **state)
 	b = add_box(&host, "box0", 12);
 
 	/* The class's files, in the class's directory; a link to the parent. */
-	assert_int_equal(node_read("sys/class/box/box0/slots", buf, sizeof(buf)), 3);
+	assert_int_equal(test_node_read("sys/class/box/box0/slots", buf, sizeof(buf)), 3);
 	assert_string_equal(buf, "12\n");
 	assert_int_equal(libcdev_sysfs_readlink("sys/class/box/box0/device", buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "sys/devices/hba0");
@@ -179,9 +146,9 @@ static void test_class_devices(void **state)
 
 	/* A child of no class: below its parent, with its own groups. */
 	add_slot(&slot, b, 3);
-	assert_int_equal(node_write("sys/class/box/box0/3/locate", "1\n"), 2);
+	assert_int_equal(test_node_write("sys/class/box/box0/3/locate", "1\n"), 2);
 	assert_int_equal(slot.locate, 1);
-	assert_int_equal(node_read("sys/class/box/box0/3/locate", buf, sizeof(buf)), 2);
+	assert_int_equal(test_node_read("sys/class/box/box0/3/locate", buf, sizeof(buf)), 2);
 	assert_false(node_exists("sys/class/box/box0/3/slots"));
 
 	/* The child keeps the box: its unregistration releases nothing yet. */

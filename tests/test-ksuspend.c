@@ -151,23 +151,6 @@ static int apm_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static ssize_t proc_read_all(const char *name, char *buf, size_t size)
-{
-	struct file *f;
-	dev_t devt;
-	ssize_t n;
-	int err = libcdev_device_lookup(name, &devt);
-
-	if (!err)
-		err = cdev_direct_open(devt, O_RDONLY, &f);
-	if (err)
-		return err;
-	n = cdev_direct_read(f, buf, size - 1);
-	buf[n > 0 ? n : 0] = '\0';
-	cdev_direct_release(f);
-	return n;
-}
-
 static void test_proc_single(void **state)
 {
 	static char data[] = "min";
@@ -176,13 +159,13 @@ static void test_proc_single(void **state)
 	(void)state;
 	assert_non_null(proc_create_single("tapm", 0, NULL, apm_show));
 	assert_non_null(proc_create_single_data("tapm_data", 0, NULL, apm_show, data));
-	assert_true(proc_read_all("proc/tapm", buf, sizeof(buf)) > 0);
+	assert_true(test_node_read("proc/tapm", buf, sizeof(buf)) > 0);
 	assert_string_equal(buf, "0x02 0x01 -1% -\n");
-	assert_true(proc_read_all("proc/tapm_data", buf, sizeof(buf)) > 0);
+	assert_true(test_node_read("proc/tapm_data", buf, sizeof(buf)) > 0);
 	assert_string_equal(buf, "0x02 0x01 -1% min\n");
 	remove_proc_entry("tapm", NULL);
 	remove_proc_entry("tapm_data", NULL);
-	assert_int_equal(proc_read_all("proc/tapm", buf, sizeof(buf)), -ENOENT);
+	assert_int_equal(test_node_read("proc/tapm", buf, sizeof(buf)), -ENOENT);
 	assert_int_equal(APM_MINOR_DEV, 134);
 }
 

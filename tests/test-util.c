@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +7,8 @@
 #include <unistd.h>
 
 #include "test-util.h"
+#include <libcdev/direct.h>
+#include <libcdev/sysfs.h>
 
 struct test_env test_env;
 
@@ -112,4 +115,39 @@ int test_env_capture(void **state)
 	test_env_reset(state);
 	test_log_everything();
 	return 0;
+}
+
+static int test_node_open(const char *name, int flags, struct file **f)
+{
+	dev_t devt;
+	int err = libcdev_device_lookup(name, &devt);
+
+	return err ? err : cdev_direct_open(devt, flags, f);
+}
+
+ssize_t test_node_read(const char *name, char *buf, size_t size)
+{
+	struct file *f;
+	ssize_t n;
+	int err = test_node_open(name, O_RDONLY, &f);
+
+	if (err)
+		return err;
+	n = cdev_direct_read(f, buf, size - 1);
+	buf[n > 0 ? n : 0] = '\0';
+	cdev_direct_release(f);
+	return n;
+}
+
+ssize_t test_node_write(const char *name, const char *s)
+{
+	struct file *f;
+	ssize_t n;
+	int err = test_node_open(name, O_WRONLY, &f);
+
+	if (err)
+		return err;
+	n = cdev_direct_write(f, s, strlen(s));
+	cdev_direct_release(f);
+	return n;
 }

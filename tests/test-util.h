@@ -33,6 +33,12 @@ int test_env_reset(void **state);
 /* Per-test: test_env_reset(), then test_log_everything(): for tests that read the log. */
 int test_env_capture(void **state);
 void test_write_proc_devices(const char *char_lines);
+/*
+ * One read(2) of the node NAME (as below /dev) through the direct backend,
+ * NUL-terminated in @buf; one write(2) of @s to it. The bytes, or -errno.
+ */
+ssize_t test_node_read(const char *name, char *buf, size_t size);
+ssize_t test_node_write(const char *name, const char *s);
 void test_write_registry(const char *content);
 
 /* Messages the library logged since the last call, joined by newlines. */
