@@ -16,10 +16,9 @@
 #include <linux/compiler.h>
 #include <linux/rwlock.h>
 #include <libcdev/kcheck.h>
+#include <libcdev/spinlock_types.h>
 
-typedef struct spinlock {
-	pthread_mutex_t m;
-} spinlock_t;
+typedef struct spinlock spinlock_t;
 
 #define __SPIN_LOCK_UNLOCKED(name)        \
 	{                                 \

@@ -25,6 +25,7 @@
 #include "core/core.h"
 #include <libcdev/io.h>
 #include <libcdev/platform.h>
+#include <libcdev/spinlock_types.h>
 
 #define CMOS_SIZE    128
 #define REG_HOURS    4
@@ -40,11 +41,6 @@
 #define HOURS_PM     0x80
 #define INDEX_PORT   0x70
 #define DATA_PORT    0x71
-
-/* The layout of <linux/spinlock.h>'s spinlock_t, whose header the library does not include. */
-struct spinlock {
-	pthread_mutex_t m;
-};
 
 _public_ struct spinlock rtc_lock = { PTHREAD_MUTEX_INITIALIZER };
 
