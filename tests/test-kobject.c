@@ -23,41 +23,6 @@
 #include "test-util.h"
 #include <libcdev/direct.h>
 
-static int node_open(const char *name, int flags, struct file **f)
-{
-	dev_t devt;
-	int err = libcdev_device_lookup(name, &devt);
-
-	return err ? err : cdev_direct_open(devt, flags, f);
-}
-
-static ssize_t node_read(const char *name, char *buf, size_t size)
-{
-	struct file *f;
-	ssize_t n;
-	int err = node_open(name, O_RDONLY, &f);
-
-	if (err)
-		return err;
-	n = cdev_direct_read(f, buf, size - 1);
-	buf[n > 0 ? n : 0] = '\0';
-	cdev_direct_release(f);
-	return n;
-}
-
-static ssize_t node_write(const char *name, const char *s)
-{
-	struct file *f;
-	ssize_t n;
-	int err = node_open(name, O_WRONLY, &f);
-
-	if (err)
-		return err;
-	n = cdev_direct_write(f, s, strlen(s));
-	cdev_direct_release(f);
-	return n;
-}
-
 static bool node_exists(const char *name)
 {
 	dev_t devt;
@@ -103,18 +68,19 @@ static void test_kobject_example(void **state)
 	assert_non_null(kobj);
 	assert_int_equal(libcdev_kobject_refcount(kernel_kobj), 2); /* the child's */
 	assert_int_equal(sysfs_create_group(kobj, &attr_group), 0);
-	assert_int_equal(node_read("sys/kernel/kobject_example/foo", buf, sizeof(buf)), 2);
+	assert_int_equal(test_node_read("sys/kernel/kobject_example/foo", buf, sizeof(buf)), 2);
 	assert_string_equal(buf, "0\n");
-	assert_int_equal(node_write("sys/kernel/kobject_example/foo", "42\n"), 3);
+	assert_int_equal(test_node_write("sys/kernel/kobject_example/foo", "42\n"), 3);
 	assert_int_equal(foo, 42);
-	assert_int_equal(node_read("sys/kernel/kobject_example/foo", buf, sizeof(buf)), 3);
+	assert_int_equal(test_node_read("sys/kernel/kobject_example/foo", buf, sizeof(buf)), 3);
 	assert_string_equal(buf, "42\n");
 	/* A store's error reaches the writer. */
-	assert_int_equal(node_write("sys/kernel/kobject_example/foo", "x"), -EINVAL);
-	node_read("sys/kernel/kobject_example/version", buf, sizeof(buf));
+	assert_int_equal(test_node_write("sys/kernel/kobject_example/foo", "x"), -EINVAL);
+	test_node_read("sys/kernel/kobject_example/version", buf, sizeof(buf));
 	assert_string_equal(buf, "kobject_example\n");
 	/* Mode 0444: not writable, though the sysfs_ops have a ->store (kernfs says -EACCES). */
-	assert_int_equal(node_open("sys/kernel/kobject_example/version", O_WRONLY, &f), -EACCES);
+	assert_int_equal(test_node_open("sys/kernel/kobject_example/version", O_WRONLY, &f),
+			 -EACCES);
 	sysfs_remove_group(kobj, &attr_group);
 	assert_false(node_exists("sys/kernel/kobject_example/foo"));
 	assert_int_equal(sysfs_create_file(kobj, &foo_attribute.attr), 0);
@@ -242,13 +208,13 @@ static void test_kset_example(void **state)
 	kfree(path);
 	assert_non_null(strstr(test_log_take(), "uevent add /kernel/kset_example/foo"));
 
-	assert_int_equal(node_write("sys/kernel/kset_example/foo/foo", "7"), 1);
+	assert_int_equal(test_node_write("sys/kernel/kset_example/foo/foo", "7"), 1);
 	assert_int_equal(f->foo, 7);
 	f->baz = 9;
-	node_read("sys/kernel/kset_example/foo/baz", buf, sizeof(buf));
+	test_node_read("sys/kernel/kset_example/foo/baz", buf, sizeof(buf));
 	assert_string_equal(buf, "9\n");
 	/* Writable (the mode and the sysfs_ops say so), but the attribute has no ->store. */
-	assert_int_equal(node_write("sys/kernel/kset_example/foo/baz", "1"), -EIO);
+	assert_int_equal(test_node_write("sys/kernel/kset_example/foo/baz", "1"), -EIO);
 
 	/* A second "foo" in the same kset: -EEXIST, and the references it took are given back. */
 	dup = create_foo_obj(kset, "foo", &err);
@@ -286,7 +252,7 @@ static void test_open_file_outlives_object(void **state)
 	assert_non_null(kset);
 	f = create_foo_obj(kset, "obj", &err);
 	assert_non_null(f);
-	assert_int_equal(node_open("sys/held/obj/foo", O_RDWR, &file), 0);
+	assert_int_equal(test_node_open("sys/held/obj/foo", O_RDWR, &file), 0);
 	kobject_put(&f->kobj);
 	assert_int_equal(releases, 1);
 	/* The object is freed; its file, still open, answers -ENODEV and never reaches it. */

@@ -28,42 +28,6 @@
 #include "test-util.h"
 #include <libcdev/direct.h>
 
-static int node_open(const char *name, int flags, struct file **f)
-{
-	dev_t devt;
-	int err = libcdev_device_lookup(name, &devt);
-
-	return err ? err : cdev_direct_open(devt, flags, f);
-}
-
-/* Read the node named @name whole; -errno on failure. */
-static ssize_t node_read(const char *name, char *buf, size_t size)
-{
-	struct file *f;
-	ssize_t n;
-	int err = node_open(name, O_RDONLY, &f);
-
-	if (err)
-		return err;
-	n = cdev_direct_read(f, buf, size - 1);
-	buf[n > 0 ? n : 0] = '\0';
-	cdev_direct_release(f);
-	return n;
-}
-
-static ssize_t node_write(const char *name, const char *s)
-{
-	struct file *f;
-	ssize_t n;
-	int err = node_open(name, O_WRONLY, &f);
-
-	if (err)
-		return err;
-	n = cdev_direct_write(f, s, strlen(s));
-	cdev_direct_release(f);
-	return n;
-}
-
 /* ---- a driver with resources, properties, devm and attributes ---- */
 
 struct sdev {
@@ -216,21 +180,23 @@ static void test_probe_remove_devm_order(void **state)
 	assert_non_null(strstr(test_log_peek(), "tsensor tsensor.0: detail x"));
 
 	/* The driver's attributes, below sys/devices/platform/. */
-	assert_int_equal(node_read("sys/devices/platform/tsensor.0/rate", buf, sizeof(buf)), 4);
+	assert_int_equal(test_node_read("sys/devices/platform/tsensor.0/rate", buf, sizeof(buf)),
+			 4);
 	assert_string_equal(buf, "250\n");
-	assert_int_equal(node_write("sys/devices/platform/tsensor.0/rate", "500\n"), 4);
+	assert_int_equal(test_node_write("sys/devices/platform/tsensor.0/rate", "500\n"), 4);
 	assert_int_equal(last->rate, 500);
-	assert_int_equal(node_write("sys/devices/platform/tsensor.0/rate", "0"), -ERANGE);
-	assert_int_equal(node_write("sys/devices/platform/tsensor.0/rate", "x"), -EINVAL);
-	assert_int_equal(node_read("sys/devices/platform/tsensor.0/label", buf, sizeof(buf)), 5);
+	assert_int_equal(test_node_write("sys/devices/platform/tsensor.0/rate", "0"), -ERANGE);
+	assert_int_equal(test_node_write("sys/devices/platform/tsensor.0/rate", "x"), -EINVAL);
+	assert_int_equal(test_node_read("sys/devices/platform/tsensor.0/label", buf, sizeof(buf)),
+			 5);
 	assert_string_equal(buf, "left\n");
 	/* No ->store(): not for writing, whatever the caller. */
-	assert_int_equal(node_write("sys/devices/platform/tsensor.0/label", "right"), -EACCES);
+	assert_int_equal(test_node_write("sys/devices/platform/tsensor.0/label", "right"), -EACCES);
 
 	platform_device_unregister(pdev);
 	/* remove(), then the actions newest first (the memory last of all). */
 	assert_string_equal(order, "pr321");
-	assert_int_equal(node_read("sys/devices/platform/tsensor.0/rate", buf, sizeof(buf)),
+	assert_int_equal(test_node_read("sys/devices/platform/tsensor.0/rate", buf, sizeof(buf)),
 			 -ENOENT);
 	platform_driver_unregister(&sdev_driver);
 }
@@ -401,14 +367,16 @@ static void test_describe_file_probes(void **state)
 	fclose(f);
 	assert_int_equal(libcdev_platform_describe_file(path), 0);
 	assert_string_equal(order, "pp");
-	assert_int_equal(node_read("sys/devices/platform/tsensor.4/rate", buf, sizeof(buf)), 3);
+	assert_int_equal(test_node_read("sys/devices/platform/tsensor.4/rate", buf, sizeof(buf)),
+			 3);
 	assert_string_equal(buf, "77\n");
-	assert_int_equal(node_read("sys/devices/platform/tsensor.5/rate", buf, sizeof(buf)), 3);
+	assert_int_equal(test_node_read("sys/devices/platform/tsensor.5/rate", buf, sizeof(buf)),
+			 3);
 	assert_string_equal(buf, "10\n");
 	assert_int_equal(last->irq, 10);
 	libcdev_platform_forget_described();
 	assert_string_equal(order, "ppr321r321");
-	assert_int_equal(node_read("sys/devices/platform/tsensor.4/rate", buf, sizeof(buf)),
+	assert_int_equal(test_node_read("sys/devices/platform/tsensor.4/rate", buf, sizeof(buf)),
 			 -ENOENT);
 	platform_driver_unregister(&sdev_driver);
 }
@@ -520,28 +488,29 @@ static void test_class_and_misc_attributes(void **state)
 	cls->dev_groups = cdev_groups;
 	assert_int_equal(class_create_file(cls, &class_attr_knob), 0);
 	assert_int_equal(class_create_file(cls, &class_attr_knob), -EEXIST);
-	assert_int_equal(node_read("sys/class/tclass/knob", buf, sizeof(buf)), 9);
+	assert_int_equal(test_node_read("sys/class/tclass/knob", buf, sizeof(buf)), 9);
 	assert_string_equal(buf, "tclass 3\n");
-	assert_int_equal(node_write("sys/class/tclass/knob", "42"), 2);
+	assert_int_equal(test_node_write("sys/class/tclass/knob", "42"), 2);
 	assert_int_equal(knob, 42);
 
 	d = device_create(cls, NULL, MKDEV(300, 2), NULL, "tc/dev%d", 2);
 	assert_false(IS_ERR(d));
 	/* '/' of the node's name is '!' in the attribute's directory, as in sysfs. */
-	assert_int_equal(node_read("sys/class/tclass/tc!dev2/devt", buf, sizeof(buf)), 6);
+	assert_int_equal(test_node_read("sys/class/tclass/tc!dev2/devt", buf, sizeof(buf)), 6);
 	assert_string_equal(buf, "300:2\n");
 	device_destroy(cls, MKDEV(300, 2));
-	assert_int_equal(node_read("sys/class/tclass/tc!dev2/devt", buf, sizeof(buf)), -ENOENT);
+	assert_int_equal(test_node_read("sys/class/tclass/tc!dev2/devt", buf, sizeof(buf)),
+			 -ENOENT);
 
 	assert_int_equal(misc_register(&misc), 0);
 	snprintf(want, sizeof(want), "%u:%d\n", MAJOR(misc.this_device->devt), misc.minor);
-	assert_true(node_read("sys/class/misc/tmisc/devt", buf, sizeof(buf)) > 0);
+	assert_true(test_node_read("sys/class/misc/tmisc/devt", buf, sizeof(buf)) > 0);
 	assert_string_equal(buf, want);
 	misc_deregister(&misc);
-	assert_int_equal(node_read("sys/class/misc/tmisc/devt", buf, sizeof(buf)), -ENOENT);
+	assert_int_equal(test_node_read("sys/class/misc/tmisc/devt", buf, sizeof(buf)), -ENOENT);
 
 	class_destroy(cls);
-	assert_int_equal(node_read("sys/class/tclass/knob", buf, sizeof(buf)), -ENOENT);
+	assert_int_equal(test_node_read("sys/class/tclass/knob", buf, sizeof(buf)), -ENOENT);
 }
 
 /* ---- debugfs ---- */
@@ -571,24 +540,24 @@ static void test_debugfs(void **state)
 	debugfs_create_bool("verbose", 0644, sub, &verbose);
 	assert_false(IS_ERR(debugfs_create_file("stats", 0444, dir, &count, &stats_fops)));
 
-	assert_int_equal(node_read("sys/kernel/debug/tdrv/level", buf, sizeof(buf)), 2);
+	assert_int_equal(test_node_read("sys/kernel/debug/tdrv/level", buf, sizeof(buf)), 2);
 	assert_string_equal(buf, "5\n");
-	assert_int_equal(node_write("sys/kernel/debug/tdrv/level", "0x10\n"), 5);
+	assert_int_equal(test_node_write("sys/kernel/debug/tdrv/level", "0x10\n"), 5);
 	assert_int_equal(level, 16);
-	assert_int_equal(node_write("sys/kernel/debug/tdrv/level", "-1"), -EINVAL);
-	assert_int_equal(node_write("sys/kernel/debug/tdrv/regs/verbose", "Y"), 1);
+	assert_int_equal(test_node_write("sys/kernel/debug/tdrv/level", "-1"), -EINVAL);
+	assert_int_equal(test_node_write("sys/kernel/debug/tdrv/regs/verbose", "Y"), 1);
 	assert_true(verbose);
-	assert_int_equal(node_read("sys/kernel/debug/tdrv/regs/verbose", buf, sizeof(buf)), 2);
+	assert_int_equal(test_node_read("sys/kernel/debug/tdrv/regs/verbose", buf, sizeof(buf)), 2);
 	assert_string_equal(buf, "Y\n");
 	/* The driver's own file operations, with i_private at its data. */
-	assert_int_equal(node_read("sys/kernel/debug/tdrv/stats", buf, sizeof(buf)), 8);
+	assert_int_equal(test_node_read("sys/kernel/debug/tdrv/stats", buf, sizeof(buf)), 8);
 	assert_string_equal(buf, "count=9\n");
 
 	debugfs_remove(dir);
-	assert_int_equal(node_read("sys/kernel/debug/tdrv/level", buf, sizeof(buf)), -ENOENT);
-	assert_int_equal(node_read("sys/kernel/debug/tdrv/regs/verbose", buf, sizeof(buf)),
+	assert_int_equal(test_node_read("sys/kernel/debug/tdrv/level", buf, sizeof(buf)), -ENOENT);
+	assert_int_equal(test_node_read("sys/kernel/debug/tdrv/regs/verbose", buf, sizeof(buf)),
 			 -ENOENT);
-	assert_int_equal(node_read("sys/kernel/debug/tdrv/stats", buf, sizeof(buf)), -ENOENT);
+	assert_int_equal(test_node_read("sys/kernel/debug/tdrv/stats", buf, sizeof(buf)), -ENOENT);
 	/* The names are free again. */
 	dir = debugfs_create_dir("tdrv", NULL);
 	assert_false(IS_ERR(dir));

@@ -22,14 +22,6 @@
 /* The library's hook at module unload (fs/proc.c). */
 int proc_module_stop(struct module *mod);
 
-static int node_open(const char *name, struct file **f)
-{
-	dev_t devt;
-	int err = libcdev_device_lookup(name, &devt);
-
-	return err ? err : cdev_direct_open(devt, O_RDONLY, f);
-}
-
 /* Read @f to its end in reads of @chunk bytes; the bytes read, or -errno. */
 static ssize_t read_all(struct file *f, char *buf, size_t size, size_t chunk)
 {
@@ -148,7 +140,7 @@ static void test_seq_file_reads(void **state)
 
 	/* Whole, then in short reads: the same bytes, the big record shown whole. */
 	for (size_t i = 0; i < ARRAY_SIZE(chunks); i++) {
-		assert_int_equal(node_open("proc/tproc/recs", &f), 0);
+		assert_int_equal(test_node_open("proc/tproc/recs", O_RDONLY, &f), 0);
 		assert_int_equal(read_all(f, buf, sizeof(buf), chunks[i]),
 				 (ssize_t)strlen(expected()));
 		assert_string_equal(buf, expected());
@@ -156,7 +148,7 @@ static void test_seq_file_reads(void **state)
 	}
 
 	/* Back to the start only. */
-	assert_int_equal(node_open("proc/tproc/recs", &f), 0);
+	assert_int_equal(test_node_open("proc/tproc/recs", O_RDONLY, &f), 0);
 	assert_int_equal(cdev_direct_read(f, buf, 4), 4);
 	assert_int_equal(cdev_direct_llseek(f, 3, SEEK_SET), -EINVAL);
 	assert_int_equal(cdev_direct_llseek(f, 0, SEEK_SET), 0);
@@ -165,7 +157,7 @@ static void test_seq_file_reads(void **state)
 	cdev_direct_release(f);
 
 	remove_proc_subtree("tproc", NULL);
-	assert_int_equal(node_open("proc/tproc/recs", &f), -ENOENT);
+	assert_int_equal(test_node_open("proc/tproc/recs", O_RDONLY, &f), -ENOENT);
 }
 
 static void test_single_open_and_removal(void **state)
@@ -182,24 +174,24 @@ static void test_single_open_and_removal(void **state)
 	assert_non_null(pde);
 	assert_non_null(proc_create_data("other", 0444, NULL, &stats_proc_ops, &value));
 
-	assert_int_equal(node_open("proc/tstat/stats", &f), 0);
+	assert_int_equal(test_node_open("proc/tstat/stats", O_RDONLY, &f), 0);
 	assert_int_equal(read_all(f, buf, sizeof(buf), 3), 9);
 	assert_string_equal(buf, "value 42\n");
 	cdev_direct_release(f);
 
 	/* Another module's name space: nothing of this one goes. */
 	libcdev_remove_proc_entry("tstat", NULL, (struct module *)&value);
-	assert_int_equal(node_open("proc/tstat/stats", &f), 0);
+	assert_int_equal(test_node_open("proc/tstat/stats", O_RDONLY, &f), 0);
 	cdev_direct_release(f);
 
 	remove_proc_entry("stats", dir);
-	assert_int_equal(node_open("proc/tstat/stats", &f), -ENOENT);
+	assert_int_equal(test_node_open("proc/tstat/stats", O_RDONLY, &f), -ENOENT);
 	proc_remove(dir);
 	proc_remove(NULL);
 
 	/* What the module left is removed, and counted, at its unload. */
 	assert_int_equal(proc_module_stop(THIS_MODULE), 1);
-	assert_int_equal(node_open("proc/other", &f), -ENOENT);
+	assert_int_equal(test_node_open("proc/other", O_RDONLY, &f), -ENOENT);
 	assert_non_null(strstr(test_log_take(), "proc entry other still present at module unload"));
 	assert_int_equal(proc_module_stop(THIS_MODULE), 0);
 }
@@ -271,7 +263,7 @@ static void test_seq_and_single_entries(void **state)
 
 	/* Each open has its own zeroed state: the counts start again at 1. */
 	for (int round = 0; round < 2; round++) {
-		assert_int_equal(node_open("proc/items", &f), 0);
+		assert_int_equal(test_node_open("proc/items", O_RDONLY, &f), 0);
 		assert_true(read_all(f, buf, sizeof(buf), 5) > 0);
 		assert_string_equal(buf, "items of list\n10 #1\n20 #2\n30 #3\n");
 		cdev_direct_release(f);
@@ -279,14 +271,14 @@ static void test_seq_and_single_entries(void **state)
 	assert_null(seq_list_start(&items, 3));
 	assert_ptr_equal(seq_list_start(&items, 1), &it[1].list);
 
-	assert_int_equal(node_open("proc/one", &f), 0);
+	assert_int_equal(test_node_open("proc/one", O_RDONLY, &f), 0);
 	assert_int_equal(read_all(f, buf, sizeof(buf), 64), 9);
 	assert_string_equal(buf, "one data\n");
 	cdev_direct_release(f);
 
 	remove_proc_entry("items", NULL);
 	remove_proc_entry("one", NULL);
-	assert_int_equal(node_open("proc/one", &f), -ENOENT);
+	assert_int_equal(test_node_open("proc/one", O_RDONLY, &f), -ENOENT);
 	assert_int_equal(proc_module_stop(THIS_MODULE), 0);
 	INIT_LIST_HEAD(&items);
 }
@@ -307,12 +299,12 @@ static void test_create_single(void **state)
 	(void)state;
 	assert_null(proc_create_single("none", 0444, NULL, NULL));
 	assert_non_null(proc_create_single_data("tsingle", 0444, NULL, single_show, &value));
-	assert_int_equal(node_open("proc/tsingle", &f), 0);
+	assert_int_equal(test_node_open("proc/tsingle", O_RDONLY, &f), 0);
 	assert_int_equal(read_all(f, buf, sizeof(buf), 5), 9);
 	assert_string_equal(buf, "single 7\n");
 	cdev_direct_release(f);
 	remove_proc_entry("tsingle", NULL);
-	assert_int_equal(node_open("proc/tsingle", &f), -ENOENT);
+	assert_int_equal(test_node_open("proc/tsingle", O_RDONLY, &f), -ENOENT);
 }
 
 int main(void)

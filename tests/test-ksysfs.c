@@ -21,14 +21,6 @@
 #include "test-util.h"
 #include <libcdev/direct.h>
 
-static int node_open(const char *name, int flags, struct file **f)
-{
-	dev_t devt;
-	int err = libcdev_device_lookup(name, &devt);
-
-	return err ? err : cdev_direct_open(devt, flags, f);
-}
-
 static bool node_exists(const char *name)
 {
 	dev_t devt;
@@ -81,7 +73,7 @@ static void test_bin_attribute(void **state)
 	memcpy(eeprom, "0123456789", sizeof(eeprom));
 	assert_int_equal(sysfs_create_bin_file(kobj, &bin_attr_eeprom), 0);
 	assert_int_equal(sysfs_create_bin_file(kobj, &bin_attr_eeprom), -EEXIST);
-	assert_int_equal(node_open("sys/kernel/tbin/eeprom", O_RDWR, &f), 0);
+	assert_int_equal(test_node_open("sys/kernel/tbin/eeprom", O_RDWR, &f), 0);
 	assert_int_equal(cdev_direct_read(f, buf, 4), 4);
 	assert_memory_equal(buf, "0123", 4);
 	/* Within the size: the rest, then the end. */
@@ -96,8 +88,8 @@ static void test_bin_attribute(void **state)
 	/* No ->write(): not for writing, whatever the mode. */
 	bin_attr_stream.attr.mode = 0644;
 	assert_int_equal(sysfs_create_group(kobj, &blob_group), 0);
-	assert_int_equal(node_open("sys/kernel/tbin/blobs/stream", O_WRONLY, &w), -EACCES);
-	assert_int_equal(node_open("sys/kernel/tbin/blobs/stream", O_RDONLY, &f), 0);
+	assert_int_equal(test_node_open("sys/kernel/tbin/blobs/stream", O_WRONLY, &w), -EACCES);
+	assert_int_equal(test_node_open("sys/kernel/tbin/blobs/stream", O_RDONLY, &f), 0);
 	assert_int_equal(cdev_direct_read(f, buf, sizeof(buf)), 4096);
 	assert_int_equal(cdev_direct_read(f, buf, 3), 3);
 	assert_int_equal(unlimited_calls, 2);
@@ -158,8 +150,8 @@ static void test_notify_kobject(void **state)
 	(void)state;
 	assert_int_equal(sysfs_create_file(kobj, &level_attribute.attr), 0);
 	assert_int_equal(sysfs_create_group(kobj, &event_group), 0);
-	assert_int_equal(node_open("sys/kernel/tnotify/level", O_RDONLY, &f), 0);
-	assert_int_equal(node_open("sys/kernel/tnotify/events/level", O_RDONLY, &g), 0);
+	assert_int_equal(test_node_open("sys/kernel/tnotify/level", O_RDONLY, &f), 0);
+	assert_int_equal(test_node_open("sys/kernel/tnotify/events/level", O_RDONLY, &g), 0);
 	/* Not read yet: changed, as a new kernfs file polls. */
 	assert_true(changed(f));
 	read_again(f);
@@ -206,7 +198,7 @@ static void test_notify_device(void **state)
 	(void)state;
 	assert_int_equal(libcdev_platform_describe("tnotify.0", &pdev), 0);
 	assert_int_equal(device_create_file(&pdev->dev, &dev_attr_state), 0);
-	assert_int_equal(node_open("sys/devices/platform/tnotify.0/state", O_RDONLY, &f), 0);
+	assert_int_equal(test_node_open("sys/devices/platform/tnotify.0/state", O_RDONLY, &f), 0);
 	read_again(f);
 	assert_false(changed(f));
 	sysfs_notify(&pdev->dev.kobj, NULL, "state");

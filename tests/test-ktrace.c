@@ -55,14 +55,6 @@ static int capture(void **state)
 	return 0;
 }
 
-static int node_open(const char *name, int flags, struct file **f)
-{
-	dev_t devt;
-	int err = libcdev_device_lookup(name, &devt);
-
-	return err ? err : cdev_direct_open(devt, flags, f);
-}
-
 static char trace_text[1 << 16];
 
 /* The node @name read whole into trace_text; -errno. */
@@ -70,7 +62,7 @@ static ssize_t node_read(const char *name)
 {
 	struct file *f;
 	ssize_t n, total = 0;
-	int err = node_open(name, O_RDONLY, &f);
+	int err = test_node_open(name, O_RDONLY, &f);
 
 	if (err)
 		return err;
@@ -85,7 +77,7 @@ static ssize_t node_write(const char *name, const char *s, int flags)
 {
 	struct file *f;
 	ssize_t n;
-	int err = node_open(name, O_WRONLY | flags, &f);
+	int err = test_node_open(name, O_WRONLY | flags, &f);
 
 	if (err)
 		return err;

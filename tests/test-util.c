@@ -117,7 +117,7 @@ int test_env_capture(void **state)
 	return 0;
 }
 
-static int test_node_open(const char *name, int flags, struct file **f)
+int test_node_open(const char *name, int flags, struct file **f)
 {
 	dev_t devt;
 	int err = libcdev_device_lookup(name, &devt);

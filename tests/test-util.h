@@ -34,9 +34,12 @@ int test_env_reset(void **state);
 int test_env_capture(void **state);
 void test_write_proc_devices(const char *char_lines);
 /*
- * One read(2) of the node NAME (as below /dev) through the direct backend,
- * NUL-terminated in @buf; one write(2) of @s to it. The bytes, or -errno.
+ * The node NAME (as below /dev) opened through the direct backend; one
+ * read(2) of it, NUL-terminated in @buf; one write(2) of @s to it. 0 or
+ * the bytes, or -errno.
  */
+struct file;
+int test_node_open(const char *name, int flags, struct file **f);
 ssize_t test_node_read(const char *name, char *buf, size_t size);
 ssize_t test_node_write(const char *name, const char *s);
 void test_write_registry(const char *content);
