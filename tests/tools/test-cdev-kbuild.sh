@@ -23,6 +23,8 @@ kbuild=$src/tools/cdev-kbuild
 "$kbuild" --help | grep -q '^Usage: cdev-kbuild' || fail "--help"
 
 cp -r "$src/examples/kernel/lkmpg" "$src/examples/kernel/scull" "$tmp/"
+# The copies must be writable: a distribution's tree (make distcheck) is read-only.
+chmod -R u+w "$tmp"
 "$kbuild" -C "$tmp/lkmpg" > "$tmp/out" || fail "building lkmpg: $(cat "$tmp/out")"
 [ -f "$tmp/lkmpg/kchar.so" ] || fail "no kchar.so"
 "$kbuild" -C "$tmp/scull" > "$tmp/out" || fail "building scull"
