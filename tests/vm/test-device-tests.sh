@@ -27,6 +27,9 @@ echo "$VM_SMP" > "smp.$VM_INDEX"
 status=$?
 queue=$3
 [[ $MODE == lose && -f $queue/1.tap ]] && sed -i '/^ok 2 /d' "$queue/1.tap"
+# MODE=garble: a result's name mixed with another line's characters, and a
+# line that is not TAP, as the emulated UARTs once gave.
+[[ $MODE == garble && -f $queue/1.tap ]] && sed -i 's/^ok 2 a2$/ok 2 ao 3 2/; $a oecerln,o 60' "$queue/1.tap"
 exit $status
 RUNNER
 chmod +x "$tmp/runner"
@@ -77,4 +80,19 @@ expect "no VM: every case fails, the first naming its suite" \
 	"not ok 1 - $a never ran (its VM ended first)"
 expect "no VM: the other suite too" \
 	"not ok 4 - $b never ran (its VM ended first)"
+# tests/vm/suites-under-load.sh, with the same stand-in runner and no busy
+# loops: it names what is wrong in a run.
+under_load() {
+	(cd "$tmp" && MODE=$1 VM_RUN="$tmp/runner" VM_SHARDS=1 top_srcdir=$top_srcdir \
+		LOAD_SUITES="$a $b" LOAD_RUNS=1 LOAD_BUSY=0 \
+		bash "$top_srcdir/tests/vm/suites-under-load.sh" > "$tmp/out" 2>&1) && echo 0 || echo $?
+}
+[[ $(under_load ok) == 0 ]] || { echo "not ok - under load, all pass: status not 0"; fails=$((fails + 1)); }
+expect "under load, all pass" "ok 1 - run 1: all 4 cases, each once, exact, passed under load"
+[[ $(under_load garble) != 0 ]] || { echo "not ok - under load, garbled: status 0"; fails=$((fails + 1)); }
+expect "under load, garbled: the line that is not TAP" "# not TAP: oecerln,o 60"
+expect "under load, garbled: the case that lost its name" "# missing: a2"
+expect "under load, garbled: what came instead" "# unexpected (doubled or renamed): ao 3 2"
+[[ $(under_load lose) != 0 ]] || { echo "not ok - under load, lost: status 0"; fails=$((fails + 1)); }
+expect "under load, lost: the case" "# missing: a2"
 exit $((fails > 0))
