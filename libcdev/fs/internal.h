@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include <libcdev/configfs.h>
 #include <libcdev/device.h>
 #include <libcdev/sysfs.h>
 #include <libcdev/wait.h>
@@ -29,6 +30,9 @@ enum kfs_kind {
 	KFS_KOBJ_ATTR, /* an attribute of a kobject, through its type's sysfs_ops */
 	KFS_BIN_ATTR,  /* a binary attribute of a kobject (bin.c) */
 	KFS_LINK,      /* a symbolic link of sysfs: a name and the path it points to, no node */
+	KFS_CFS_DIR,   /* a configfs item's directory (configfs/dir.c): a name, no node */
+	KFS_CFS_ATTR,  /* a text attribute of a configfs item */
+	KFS_CFS_BIN,   /* a binary attribute of a configfs item (configfs/file.c) */
 };
 
 enum kfs_value {
@@ -59,6 +63,10 @@ struct dentry {
 	const struct file_operations *fops;
 	char *link; /* KFS_LINK: the target's path, allocated */
 	void *data; /* KFS_FOPS: inode->i_private; KFS_VALUE: the value */
+	/* KFS_CFS_*: the item (an attribute's holds a reference) and the attribute. */
+	struct config_item *citem;
+	const struct configfs_attribute *cfsattr;
+	unsigned int cfs_flags; /* KFS_CFS_DIR: CFS_* of configfs/configfs.h */
 	enum kfs_value vtype;
 	/* sysfs_notify(): a count each open file compares with the one it last read. */
 	int event; /* atomic; 1 at first, so a file not read yet polls as changed */
@@ -72,7 +80,13 @@ struct dentry {
 /* Whether @d is served as a node: directories and links are names only. */
 static inline bool kfs_has_node(const struct dentry *d)
 {
-	return d->kind != KFS_DIR && d->kind != KFS_LINK;
+	return d->kind != KFS_DIR && d->kind != KFS_LINK && d->kind != KFS_CFS_DIR;
+}
+
+/* Whether @d is a file of configfs (an attribute of a config item). */
+static inline bool kfs_is_cfs(const struct dentry *d)
+{
+	return d->kind == KFS_CFS_ATTR || d->kind == KFS_CFS_BIN;
 }
 
 /* Guards the list of entries and the minors. */
@@ -113,5 +127,9 @@ extern const struct file_operations kfs_bin_fops;
 /* Serve @battr of @kobj at @path ("DIR/[GROUP/]NAME") with @mode. */
 int kfs_bin_add(const char *path, struct kobject *kobj, const struct bin_attribute *battr,
 		unsigned short mode);
+
+/* ---- configfs: configfs/file.c ---- */
+
+extern const struct file_operations cfs_bin_fops;
 
 #endif

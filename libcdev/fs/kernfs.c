@@ -44,6 +44,9 @@ void kfs_put(struct dentry *d)
 	if (atomic_dec_return(&d->refs))
 		return;
 	pthread_rwlock_destroy(&d->active);
+	/* A configfs attribute's file kept its item, as configfs's open files do. */
+	if (d->kind == KFS_CFS_ATTR || d->kind == KFS_CFS_BIN)
+		config_item_put(d->citem);
 	free(d->link);
 	free(d);
 }
@@ -80,6 +83,8 @@ static bool kfs_can_show(const struct dentry *d)
 		return kobj_ops(d) && kobj_ops(d)->show && (d->mode & 0444);
 	case KFS_BIN_ATTR:
 		return d->battr->read && (d->mode & 0444);
+	case KFS_CFS_ATTR:
+		return d->cfsattr->show && (d->mode & 0444);
 	default:
 		return true;
 	}
@@ -96,6 +101,8 @@ static bool kfs_can_store(const struct dentry *d)
 		return kobj_ops(d) && kobj_ops(d)->store && (d->mode & 0222);
 	case KFS_BIN_ATTR:
 		return d->battr->write && (d->mode & 0222);
+	case KFS_CFS_ATTR:
+		return d->cfsattr->store && (d->mode & 0222);
 	default:
 		return true;
 	}
@@ -182,7 +189,8 @@ static ssize_t kfs_call(struct dentry *d, char *page, size_t count, bool store)
 	pthread_rwlock_rdlock(&d->active);
 	if (d->dead) {
 		pthread_rwlock_unlock(&d->active);
-		return -ENODEV;
+		/* configfs says the item is gone; kernfs, the device. */
+		return d->kind == KFS_CFS_ATTR ? -ENOENT : -ENODEV;
 	}
 	switch (d->kind) {
 	case KFS_DEV_ATTR:
@@ -198,6 +206,11 @@ static ssize_t kfs_call(struct dentry *d, char *page, size_t count, bool store)
 		break;
 	case KFS_KOBJ_ATTR:
 		ret = kobj_call(d, page, count, store, &fn);
+		break;
+	case KFS_CFS_ATTR:
+		ret = store ? d->cfsattr->store(d->citem, page, count) :
+			      d->cfsattr->show(d->citem, page);
+		fn = store ? (const void *)d->cfsattr->store : (const void *)d->cfsattr->show;
 		break;
 	default:
 		ret = store ? value_store(d, page, count) : value_show(d, page);
@@ -222,8 +235,15 @@ int kfs_attr_open(struct inode *inode, struct file *file)
 		kfs_put(d);
 		return -EACCES;
 	}
+	/* A configfs file pins the attribute's module, as configfs_open_file() does. */
+	if (kfs_is_cfs(d) && !try_module_get(d->cfsattr->ca_owner)) {
+		kfs_put(d);
+		return -ENODEV;
+	}
 	o = calloc(1, sizeof(*o));
 	if (!o) {
+		if (kfs_is_cfs(d))
+			module_put(d->cfsattr->ca_owner);
 		kfs_put(d);
 		return -ENOMEM;
 	}
@@ -237,6 +257,8 @@ int kfs_attr_release(struct inode *inode, struct file *file)
 	struct kfs_open *o = file->private_data;
 
 	(void)inode;
+	if (kfs_is_cfs(o->d))
+		module_put(o->d->cfsattr->ca_owner);
 	kfs_put(o->d);
 	free(o);
 	return 0;
@@ -247,8 +269,11 @@ static ssize_t kfs_attr_read(struct file *file, char __user *buf, size_t count, 
 	struct kfs_open *o = file->private_data;
 	size_t n;
 
-	/* Each read from the start asks ->show() again, as sysfs does. */
-	if (*ppos == 0 || !o->filled) {
+	/*
+	 * Each read from the start asks ->show() again, as sysfs does; configfs
+	 * asks once per open file, and again only after a write.
+	 */
+	if (!o->filled || (*ppos == 0 && o->d->kind != KFS_CFS_ATTR)) {
 		ssize_t r;
 
 		memset(o->page, 0, sizeof(o->page));
@@ -475,6 +500,7 @@ static int kfs_publish(struct dentry *d, unsigned short mode)
 		goto out_destroy;
 	d->cdev->ops = d->kind == KFS_FOPS     ? &kfs_proxy_fops :
 		       d->kind == KFS_BIN_ATTR ? &kfs_bin_fops :
+		       d->kind == KFS_CFS_BIN  ? &cfs_bin_fops :
 						 &kfs_attr_fops;
 	err = cdev_add(d->cdev, d->devt, 1);
 	if (err)
