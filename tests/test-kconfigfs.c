@@ -198,15 +198,54 @@ static struct configfs_subsystem simple_children_subsys = {
 
 /* ---- 03-group-children: make_group, drop_item, a default group ---- */
 
+/* A made group with a default group of its own, which it lets go at its release. */
+struct with_default {
+	struct config_group group, dflt;
+};
+
+static void with_default_release(struct config_item *item)
+{
+	struct with_default *w = container_of(to_config_group(item), struct with_default, group);
+
+	groups_released++;
+	configfs_remove_default_groups(&w->group);
+	kfree(w);
+}
+
+static struct configfs_item_operations with_default_item_ops = {
+	.release = with_default_release,
+};
+
+static const struct config_item_type with_default_type = {
+	.ct_item_ops = &with_default_item_ops,
+	.ct_owner = THIS_MODULE,
+};
+
+static const struct config_item_type dflt_type = {
+	.ct_group_ops = &simple_children_group_ops,
+	.ct_owner = THIS_MODULE,
+};
+
 static struct config_group *group_children_make_group(struct config_group *group, const char *name)
 {
-	struct config_group *g = kzalloc(sizeof(*g), GFP_KERNEL);
+	struct config_group *g;
+	struct with_default *w;
 
 	(void)group;
-	if (!g)
+	if (strcmp(name, "wd")) {
+		g = kzalloc(sizeof(*g), GFP_KERNEL);
+		if (!g)
+			return ERR_PTR(-ENOMEM);
+		config_group_init_type_name(g, name, &simple_children_type);
+		return g;
+	}
+	w = kzalloc(sizeof(*w), GFP_KERNEL);
+	if (!w)
 		return ERR_PTR(-ENOMEM);
-	config_group_init_type_name(g, name, &simple_children_type);
-	return g;
+	config_group_init_type_name(&w->group, name, &with_default_type);
+	config_group_init_type_name(&w->dflt, "dflt", &dflt_type);
+	configfs_add_default_group(&w->dflt, &w->group);
+	return &w->group;
 }
 
 static void group_children_drop_item(struct config_group *group, struct config_item *item)
@@ -419,6 +458,18 @@ static void test_groups_and_default_groups(void **state)
 	assert_int_equal(libcdev_configfs_rmdir("03-group-children/g"), 0);
 	assert_int_equal(dropped, 1);
 	assert_int_equal(groups_released, 1);
+
+	/* A made group's default group: made and removed with it; its user items count. */
+	assert_int_equal(libcdev_configfs_mkdir("03-group-children/wd"), 0);
+	assert_int_equal(libcdev_configfs_rmdir("03-group-children/wd/dflt"), -EPERM);
+	assert_int_equal(libcdev_configfs_mkdir("03-group-children/wd/dflt/i"), 0);
+	assert_int_equal(libcdev_configfs_rmdir("03-group-children/wd"), -ENOTEMPTY);
+	assert_int_equal(test_node_write(ROOT "03-group-children/wd/dflt/i/storeme", "3"), 1);
+	assert_int_equal(libcdev_configfs_rmdir("03-group-children/wd/dflt/i"), 0);
+	assert_int_equal(children_released, 2);
+	assert_int_equal(libcdev_configfs_rmdir("03-group-children/wd"), 0);
+	assert_int_equal(dropped, 2);
+	assert_int_equal(groups_released, 2);
 	unregister_all();
 }
 
