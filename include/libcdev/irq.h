@@ -25,10 +25,13 @@
 
 /*
  * The lines of a process: 1 .. LIBCDEV_NR_IRQS - 1 (0 is not a valid IRQ).
- * Devices are given 1 to 1023; 1024 and up are the simulated GPIO lines'
- * (<libcdev/gpio.h>: 1024 + the line's number, below 512).
+ * Devices are given 1 to 1023; 1024 to 1535 are the simulated GPIO lines'
+ * (<libcdev/gpio.h>: 1024 + the line's number, below 512); the last 512,
+ * from LIBCDEV_IRQ_DOMAIN_BASE, are given out by the IRQ domains of
+ * <linux/irqdomain.h> as irq_create_mapping() asks for them.
  */
-#define LIBCDEV_NR_IRQS (1024 + 512)
+#define LIBCDEV_IRQ_DOMAIN_BASE (1024 + 512)
+#define LIBCDEV_NR_IRQS		(LIBCDEV_IRQ_DOMAIN_BASE + 512)
 
 enum irqreturn {
 	IRQ_NONE = 0,

@@ -40,6 +40,8 @@ bool irq_work_pending(void);
 void irq_work_run(void);
 /* IRQ lines a module left requested (irq/manage.c). */
 int irqs_module_stop(struct module *mod);
+/* IRQ domains a module left registered (irq/irqdomain.c). */
+int irq_domains_module_stop(struct module *mod);
 
 /* The queue schedule() without a queue of its own sleeps on, for this thread (semaphore.c). */
 void sched_set_own_queue(wait_queue_head_t *wq);

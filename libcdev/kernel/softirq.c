@@ -105,6 +105,7 @@ _public_ int libcdev_module_defer_stop(struct module *mod, bool *keep_mapped)
 	n += spi_module_stop(mod);
 	n += rpmsg_module_stop(mod);
 	n += irqs_module_stop(mod);
+	n += irq_domains_module_stop(mod);
 	/* Its events and probes: a firing would run its code. */
 	trace_events_module_stop(mod);
 	n += tracepoints_module_stop(mod);

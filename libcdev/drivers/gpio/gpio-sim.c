@@ -100,7 +100,7 @@ static int gpio_sim_to_irq(struct gpio_chip *gc, unsigned int offset)
 {
 	int irq = LIBCDEV_GPIO_IRQ_BASE + gc->base + (int)offset;
 
-	return irq < LIBCDEV_NR_IRQS ? irq : 0;
+	return irq < LIBCDEV_IRQ_DOMAIN_BASE ? irq : 0;
 }
 
 /*

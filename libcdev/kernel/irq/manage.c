@@ -5,6 +5,9 @@
  * hard handlers of raised lines in atomic context, each action with a
  * threaded handler has a thread of its own, as kernel/irq/manage.c gives it.
  *
+ * A line's flow handler (chip.c) runs its actions through irq_line_event(),
+ * on the hardirq thread for a raise, on the caller's for generic_handle_irq().
+ *
  * One lock guards every line; the handlers run without it. An action is
  * freed only once its line's hard handlers and its own thread are idle, so
  * the hardirq thread may walk a line's actions unlocked.
@@ -17,6 +20,7 @@
 
 #include "core/core.h"
 #include "kernel/internal.h"
+#include "kernel/irq/internals.h"
 #include <libcdev/irq.h>
 #include <libcdev/platform.h>
 
@@ -37,21 +41,21 @@ struct irq_action {
 	bool thread_stop;
 };
 
-struct irq_desc {
+struct irq_line {
 	struct irq_action *actions;
 	unsigned int depth;   /* disable_irq() nesting */
 	unsigned int oneshot; /* threaded handlers of IRQF_ONESHOT still to end */
 	unsigned int queued;  /* raises the hard handlers have not taken yet */
 	bool pending;	      /* raised while disabled */
 	bool in_progress;     /* its hard handlers run */
-	unsigned int trigger; /* IRQ_TYPE_* */
+	bool in_flow;	      /* the hardirq thread runs its flow handler */
 	unsigned long count;
 };
 
 static pthread_mutex_t irq_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t irq_kick = PTHREAD_COND_INITIALIZER; /* a raise, an unmask */
 static pthread_cond_t irq_done = PTHREAD_COND_INITIALIZER; /* a handler returned */
-static struct irq_desc descs[LIBCDEV_NR_IRQS];
+static struct irq_line lines[LIBCDEV_NR_IRQS];
 static bool hardirq_started;
 static unsigned int next_scan = 1;
 
@@ -61,7 +65,7 @@ static bool irq_valid(unsigned int irq)
 }
 
 /* Under irq_lock: whether the hard handlers of @d may run now. */
-static bool desc_ready(const struct irq_desc *d)
+static bool desc_ready(const struct irq_line *d)
 {
 	return d->queued && !d->depth && !d->oneshot && d->actions;
 }
@@ -72,7 +76,7 @@ static unsigned int desc_next_locked(void)
 	for (unsigned int i = 0; i < LIBCDEV_NR_IRQS - 1; i++) {
 		unsigned int irq = (next_scan + i - 1) % (LIBCDEV_NR_IRQS - 1) + 1;
 
-		if (desc_ready(&descs[irq])) {
+		if (desc_ready(&lines[irq])) {
 			next_scan = irq % (LIBCDEV_NR_IRQS - 1) + 1;
 			return irq;
 		}
@@ -81,7 +85,7 @@ static unsigned int desc_next_locked(void)
 }
 
 /* The hard handlers of one raise of @irq, in atomic context; irq_lock is not held. */
-static void irq_handle(unsigned int irq, struct irq_desc *d)
+static void irq_handle(unsigned int irq, struct irq_line *d)
 {
 	bool handled = false;
 
@@ -107,13 +111,51 @@ static void irq_handle(unsigned int irq, struct irq_desc *d)
 		printk(KERN_ERR "irq %u: nobody cared (no handler returned IRQ_HANDLED)\n", irq);
 }
 
+int irq_line_event(unsigned int irq)
+{
+	struct irq_line *d = &lines[irq];
+
+	pthread_mutex_lock(&irq_lock);
+	if (!d->actions || d->depth || d->in_progress || d->oneshot) {
+		int err = !d->actions ? -ENOENT : d->depth ? -EAGAIN : -EBUSY;
+
+		/* Not lost: enable_irq() delivers it, or the hardirq thread once this one ends. */
+		if (err == -EAGAIN)
+			d->pending = true;
+		else if (err == -EBUSY)
+			d->queued++;
+		pthread_cond_broadcast(&irq_kick);
+		pthread_mutex_unlock(&irq_lock);
+		return err;
+	}
+	d->in_progress = true;
+	pthread_mutex_unlock(&irq_lock);
+	irq_handle(irq, d);
+	pthread_mutex_lock(&irq_lock);
+	d->in_progress = false;
+	d->count++;
+	pthread_cond_broadcast(&irq_done);
+	pthread_mutex_unlock(&irq_lock);
+	return 0;
+}
+
+bool irq_line_oneshot_busy(unsigned int irq)
+{
+	bool busy;
+
+	pthread_mutex_lock(&irq_lock);
+	busy = lines[irq].oneshot != 0;
+	pthread_mutex_unlock(&irq_lock);
+	return busy;
+}
+
 static void *hardirq_main(void *arg)
 {
 	(void)arg;
 	pthread_mutex_lock(&irq_lock);
 	for (;;) {
 		unsigned int irq;
-		struct irq_desc *d;
+		struct irq_line *d;
 
 		if (irq_work_pending()) {
 			pthread_mutex_unlock(&irq_lock);
@@ -122,18 +164,17 @@ static void *hardirq_main(void *arg)
 			continue;
 		}
 		irq = desc_next_locked();
-		d = &descs[irq];
+		d = &lines[irq];
 		if (!irq) {
 			pthread_cond_wait(&irq_kick, &irq_lock);
 			continue;
 		}
 		d->queued--;
-		d->in_progress = true;
+		d->in_flow = true;
 		pthread_mutex_unlock(&irq_lock);
-		irq_handle(irq, d);
+		irq_flow_run(irq);
 		pthread_mutex_lock(&irq_lock);
-		d->in_progress = false;
-		d->count++;
+		d->in_flow = false;
 		pthread_cond_broadcast(&irq_done);
 	}
 	return NULL;
@@ -188,8 +229,13 @@ static void *irq_thread_main(void *arg)
 		kcheck_on_return("threaded IRQ handler", (const void *)a->thread_fn);
 		pthread_mutex_lock(&irq_lock);
 		a->thread_busy = false;
-		if ((a->flags & IRQF_ONESHOT) && descs[a->irq].oneshot)
-			descs[a->irq].oneshot--;
+		if ((a->flags & IRQF_ONESHOT) && lines[a->irq].oneshot &&
+		    !--lines[a->irq].oneshot) {
+			/* The chip's side of the oneshot mask, out of irq_lock (lock order). */
+			pthread_mutex_unlock(&irq_lock);
+			irq_chip_oneshot_done(a->irq);
+			pthread_mutex_lock(&irq_lock);
+		}
 		pthread_cond_broadcast(&irq_done);
 		pthread_cond_broadcast(&irq_kick);
 	}
@@ -226,12 +272,22 @@ static int irq_check_request(unsigned int irq, irq_handler_t handler, irq_handle
 	return 0;
 }
 
+/* Under the chip lock: what the kernel's __setup_irq() does to the line's chip. */
+static void irq_chip_request(unsigned int irq, unsigned long flags, bool first)
+{
+	if (flags & IRQF_TRIGGER_MASK)
+		irq_chip_set_type(irq, (unsigned int)(flags & IRQF_TRIGGER_MASK));
+	if (first && !(flags & IRQF_NO_AUTOEN))
+		irq_chip_startup(irq);
+}
+
 _public_ int libcdev_request_threaded_irq(unsigned int irq, irq_handler_t handler,
 					  irq_handler_t thread_fn, unsigned long flags,
 					  const char *name, void *dev_id, struct module *owner)
 {
 	struct irq_action *a, **pp;
 	int err = irq_check_request(irq, handler, thread_fn, flags, dev_id);
+	bool first;
 
 	jiffies_touch();
 	if (err)
@@ -250,9 +306,11 @@ _public_ int libcdev_request_threaded_irq(unsigned int irq, irq_handler_t handle
 		free(a);
 		return err;
 	}
+	irq_chip_lock(irq);
 	pthread_mutex_lock(&irq_lock);
 	err = hardirq_start_locked();
-	pp = &descs[irq].actions;
+	pp = &lines[irq].actions;
+	first = !*pp;
 	if (!err && *pp && (!((*pp)->flags & IRQF_SHARED) || !(flags & IRQF_SHARED))) {
 		printk(KERN_ERR "genirq: Flags mismatch irq %u. %08lx (%s) vs. %08lx (%s)\n", irq,
 		       flags, name ? name : "", (*pp)->flags, (*pp)->name ? (*pp)->name : "");
@@ -263,14 +321,15 @@ _public_ int libcdev_request_threaded_irq(unsigned int irq, irq_handler_t handle
 			pp = &(*pp)->next;
 		*pp = a;
 		if (flags & IRQF_NO_AUTOEN)
-			descs[irq].depth++;
-		if (flags & IRQF_TRIGGER_MASK)
-			descs[irq].trigger = (unsigned int)(flags & IRQF_TRIGGER_MASK);
+			lines[irq].depth++;
 	}
 	if (err)
 		a->thread_stop = true;
 	pthread_cond_broadcast(&irq_kick);
 	pthread_mutex_unlock(&irq_lock);
+	if (!err)
+		irq_chip_request(irq, flags, first);
+	irq_chip_unlock(irq);
 	if (err) {
 		if (a->has_thread)
 			pthread_join(a->thread, NULL);
@@ -280,10 +339,10 @@ _public_ int libcdev_request_threaded_irq(unsigned int irq, irq_handler_t handle
 }
 
 /* Under irq_lock: wait until @d's hard handlers and @a's thread (NULL: all its actions') are idle. */
-static void irq_wait_idle_locked(struct irq_desc *d, const struct irq_action *a, bool queued)
+static void irq_wait_idle_locked(struct irq_line *d, const struct irq_action *a, bool queued)
 {
 	for (;;) {
-		bool busy = d->in_progress || (queued && desc_ready(d));
+		bool busy = d->in_progress || d->in_flow || (queued && desc_ready(d));
 
 		for (const struct irq_action *it = d->actions; it && !busy; it = it->next)
 			if (!a || it == a)
@@ -297,7 +356,7 @@ static void irq_wait_idle_locked(struct irq_desc *d, const struct irq_action *a,
 }
 
 /* Take @a away: unlisted by the caller under irq_lock, which is dropped here. */
-static const void *irq_action_free_unlock(struct irq_desc *d, struct irq_action *a)
+static const void *irq_action_free_unlock(struct irq_line *d, struct irq_action *a)
 {
 	const void *name = a->name;
 
@@ -320,7 +379,7 @@ static struct irq_action *irq_unlink_locked(unsigned int irq, void *dev_id)
 
 	if (!irq_valid(irq))
 		return NULL;
-	for (pp = &descs[irq].actions; (a = *pp); pp = &a->next)
+	for (pp = &lines[irq].actions; (a = *pp); pp = &a->next)
 		if (a->dev_id == dev_id) {
 			*pp = a->next;
 			return a;
@@ -331,21 +390,31 @@ static struct irq_action *irq_unlink_locked(unsigned int irq, void *dev_id)
 _public_ const void *free_irq(unsigned int irq, void *dev_id)
 {
 	struct irq_action *a;
+	bool last;
 
+	irq_chip_lock(irq);
 	pthread_mutex_lock(&irq_lock);
 	a = irq_unlink_locked(irq, dev_id);
 	if (!a) {
 		pthread_mutex_unlock(&irq_lock);
+		irq_chip_unlock(irq);
 		printk(KERN_WARNING "Trying to free already-free IRQ %u\n", irq);
 		return NULL;
 	}
-	if (!descs[irq].actions) {
-		descs[irq].depth = 0;
-		descs[irq].pending = false;
-		descs[irq].queued = 0;
-		descs[irq].oneshot = 0;
+	last = !lines[irq].actions;
+	if (last) {
+		lines[irq].depth = 0;
+		lines[irq].pending = false;
+		lines[irq].queued = 0;
+		lines[irq].oneshot = 0;
 	}
-	return irq_action_free_unlock(&descs[irq], a);
+	pthread_mutex_unlock(&irq_lock);
+	/* The kernel shuts the line down before waiting for its handlers: they may take the chip lock. */
+	if (last)
+		irq_chip_shutdown(irq);
+	irq_chip_unlock(irq);
+	pthread_mutex_lock(&irq_lock);
+	return irq_action_free_unlock(&lines[irq], a);
 }
 
 /* The devres action of devm_request_threaded_irq(): @data is the action. */
@@ -362,7 +431,7 @@ static struct irq_action *irq_action_find(unsigned int irq, void *dev_id)
 
 	pthread_mutex_lock(&irq_lock);
 	if (irq_valid(irq))
-		for (a = descs[irq].actions; a && a->dev_id != dev_id; a = a->next)
+		for (a = lines[irq].actions; a && a->dev_id != dev_id; a = a->next)
 			;
 	pthread_mutex_unlock(&irq_lock);
 	return a;
@@ -394,43 +463,57 @@ _public_ void devm_free_irq(struct device *dev, unsigned int irq, void *dev_id)
 
 _public_ void disable_irq_nosync(unsigned int irq)
 {
+	bool first;
+
 	if (!irq_valid(irq))
 		return;
+	irq_chip_lock(irq);
 	pthread_mutex_lock(&irq_lock);
-	descs[irq].depth++;
+	first = !lines[irq].depth++;
 	pthread_mutex_unlock(&irq_lock);
+	if (first)
+		irq_chip_disable(irq);
+	irq_chip_unlock(irq);
 }
 
 _public_ void disable_irq(unsigned int irq)
 {
 	if (!irq_valid(irq))
 		return;
+	disable_irq_nosync(irq);
 	pthread_mutex_lock(&irq_lock);
-	descs[irq].depth++;
-	irq_wait_idle_locked(&descs[irq], NULL, false);
+	irq_wait_idle_locked(&lines[irq], NULL, false);
 	pthread_mutex_unlock(&irq_lock);
 }
 
 _public_ void enable_irq(unsigned int irq)
 {
-	struct irq_desc *d;
+	struct irq_line *d;
 
 	if (!irq_valid(irq))
 		return;
-	d = &descs[irq];
+	d = &lines[irq];
+	irq_chip_lock(irq);
 	pthread_mutex_lock(&irq_lock);
 	if (!d->depth) {
 		pthread_mutex_unlock(&irq_lock);
+		irq_chip_unlock(irq);
 		printk(KERN_WARNING "WARNING: Unbalanced enable for IRQ %u\n", irq);
 		return;
 	}
-	if (--d->depth == 0 && d->pending) {
-		/* An edge seen while masked is delivered once (IRQS_PENDING). */
-		d->pending = false;
-		d->queued++;
-		pthread_cond_broadcast(&irq_kick);
+	if (--d->depth == 0) {
+		/* Unmasked first, then an edge seen while masked is delivered once (IRQS_PENDING). */
+		pthread_mutex_unlock(&irq_lock);
+		irq_chip_enable(irq);
+		pthread_mutex_lock(&irq_lock);
+		if (d->pending && !d->depth) {
+			d->pending = false;
+			d->queued++;
+			pthread_cond_broadcast(&irq_kick);
+		}
 	}
 	pthread_mutex_unlock(&irq_lock);
+	irq_chip_unlock(irq);
 }
 
 _public_ void synchronize_irq(unsigned int irq)
@@ -438,18 +521,18 @@ _public_ void synchronize_irq(unsigned int irq)
 	if (!irq_valid(irq))
 		return;
 	pthread_mutex_lock(&irq_lock);
-	irq_wait_idle_locked(&descs[irq], NULL, true);
+	irq_wait_idle_locked(&lines[irq], NULL, true);
 	pthread_mutex_unlock(&irq_lock);
 }
 
 _public_ int libcdev_irq_raise(unsigned int irq)
 {
-	struct irq_desc *d;
+	struct irq_line *d;
 	int err = 0;
 
 	if (!irq_valid(irq))
 		return -EINVAL;
-	d = &descs[irq];
+	d = &lines[irq];
 	pthread_mutex_lock(&irq_lock);
 	if (!d->actions)
 		err = -ENOENT;
@@ -469,7 +552,7 @@ _public_ unsigned long libcdev_irq_count(unsigned int irq)
 	if (!irq_valid(irq))
 		return 0;
 	pthread_mutex_lock(&irq_lock);
-	n = descs[irq].count;
+	n = lines[irq].count;
 	pthread_mutex_unlock(&irq_lock);
 	return n;
 }
@@ -483,7 +566,7 @@ int irqs_module_stop(struct module *mod)
 		struct irq_action *a;
 
 		pthread_mutex_lock(&irq_lock);
-		for (a = descs[irq].actions; a && a->owner != mod; a = a->next)
+		for (a = lines[irq].actions; a && a->owner != mod; a = a->next)
 			;
 		pthread_mutex_unlock(&irq_lock);
 		if (!a)
@@ -495,26 +578,4 @@ int irqs_module_stop(struct module *mod)
 		irq--; /* the line may have more of its actions */
 	}
 	return n;
-}
-
-_public_ int irq_set_irq_type(unsigned int irq, unsigned int type)
-{
-	if (!irq_valid(irq) || (type & ~IRQ_TYPE_SENSE_MASK))
-		return -EINVAL;
-	pthread_mutex_lock(&irq_lock);
-	descs[irq].trigger = type;
-	pthread_mutex_unlock(&irq_lock);
-	return 0;
-}
-
-_public_ unsigned int irq_get_trigger_type(unsigned int irq)
-{
-	unsigned int type;
-
-	if (!irq_valid(irq))
-		return IRQ_TYPE_NONE;
-	pthread_mutex_lock(&irq_lock);
-	type = descs[irq].trigger;
-	pthread_mutex_unlock(&irq_lock);
-	return type;
 }
