@@ -102,6 +102,28 @@ unsigned char rtc_cmos_read(unsigned char addr);
 void rtc_cmos_write(unsigned char val, unsigned char addr);
 
 /*
+ * Model-specific registers (<asm/msr.h>): simulated, one set for the
+ * process; a described platform device brings the MSRs it names
+ * (msr=ADDR=VALUE[,ADDR=VALUE]...), which hold what was last written while
+ * it is registered. An MSR nobody described faults, as a missing one does:
+ * the _safe accessors return -EIO (a read gives 0); the others warn once per
+ * process ("unchecked MSR access error: ..."), read 0 and drop the write.
+ */
+
+/** native_read_msr - the value of @msr; 0 and the warning without it */
+unsigned long long native_read_msr(unsigned int msr);
+/** native_read_msr_safe - the value of @msr, *@err 0; 0 and *@err -EIO without it */
+unsigned long long native_read_msr_safe(unsigned int msr, int *err);
+/** native_write_msr - @high:@low into @msr; the warning without it */
+void native_write_msr(unsigned int msr, uint32_t low, uint32_t high);
+/** native_write_msr_safe - @high:@low into @msr: 0, or -EIO without it */
+int native_write_msr_safe(unsigned int msr, uint32_t low, uint32_t high);
+/** msr_set_bit - set @bit (0 to 63) of @msr: 1 if it changed, 0 if set already, -EIO, -EINVAL */
+int msr_set_bit(uint32_t msr, uint8_t bit);
+/** msr_clear_bit - clear @bit of @msr; as msr_set_bit() */
+int msr_clear_bit(uint32_t msr, uint8_t bit);
+
+/*
  * Claims on ports and addresses (kernel/resource.c): request_region() and
  * the others of <linux/ioport.h> claim a range of ioport_resource (ports 0 to
  * 0xffff) or iomem_resource for a driver, whether or not a device backs it;

@@ -442,6 +442,8 @@
 #define module_name				libcdev_module_name
 #define module_put				libcdev_module_put
 #define module_refcount				libcdev_module_refcount
+#define msr_clear_bit				libcdev_msr_clear_bit
+#define msr_set_bit				libcdev_msr_set_bit
 #define mutex_destroy				libcdev_mutex_destroy
 #define mutex_init				libcdev_mutex_init
 #define mutex_is_locked				libcdev_mutex_is_locked
@@ -450,6 +452,10 @@
 #define mutex_lock_killable			libcdev_mutex_lock_killable
 #define mutex_trylock				libcdev_mutex_trylock
 #define mutex_unlock				libcdev_mutex_unlock
+#define native_read_msr				libcdev_native_read_msr
+#define native_read_msr_safe			libcdev_native_read_msr_safe
+#define native_write_msr			libcdev_native_write_msr
+#define native_write_msr_safe			libcdev_native_write_msr_safe
 #define new_decode_dev				libcdev_new_decode_dev
 #define new_encode_dev				libcdev_new_encode_dev
 #define no_llseek				libcdev_no_llseek

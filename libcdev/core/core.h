@@ -84,6 +84,15 @@ int proc_module_stop(struct module *mod);
 struct platform_device;
 int mc146818_sim_check(struct platform_device *pdev);
 void mc146818_sim_attach(struct platform_device *pdev);
+/*
+ * The MSRs a described platform device brings, msr=ADDR=VALUE,... : refused
+ * when not well formed (at its description), made when the device is added
+ * (-EBUSY if another device has one of them), gone when it is deleted
+ * (arch/x86/lib/msr.c).
+ */
+int msr_sim_check(struct platform_device *pdev);
+int msr_sim_attach(struct platform_device *pdev);
+void msr_sim_detach(struct platform_device *pdev);
 /* The @n-th value of the described property @name of a device of any bus, or NULL (drivers/base/property.c). */
 const char *device_prop_nth(const struct device *dev, const char *name, unsigned int n);
 /*

@@ -182,6 +182,8 @@ static int describe_parse(const char *line, char *copy, struct platform_device *
 	if (!err)
 		err = mc146818_sim_check(pdev);
 	if (!err)
+		err = msr_sim_check(pdev);
+	if (!err)
 		describe_of_node(pdev);
 	if (err) {
 		platform_device_put(pdev);

@@ -266,12 +266,17 @@ _public_ int platform_device_add(struct platform_device *pdev)
 	for (struct platform_device *it = bus_devices; it && !err; it = it->next)
 		if (!strcmp(it->dev.name, pdev->dev.name))
 			err = -EEXIST;
+	/* Its MSRs first: another device's may refuse it. */
+	if (!err && pdev->described)
+		err = msr_sim_attach(pdev);
 	if (err)
 		goto out;
 	pdev->dev.bus_name = "platform";
 	err = device_sysfs_add(&pdev->dev);
-	if (err)
+	if (err) {
+		msr_sim_detach(pdev);
 		goto out;
+	}
 	pdev->registered = true;
 	pdev->next = bus_devices;
 	bus_devices = pdev;
@@ -302,6 +307,7 @@ _public_ void platform_device_del(struct platform_device *pdev)
 		pdev->id_auto = false;
 	}
 	bus_lock_drop();
+	msr_sim_detach(pdev);
 	/* Managed resources taken without a driver go with the device, as at its release. */
 	libcdev_devres_release_all(&pdev->dev);
 	/* What the driver did not take away itself goes with the device. */
