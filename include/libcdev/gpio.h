@@ -192,7 +192,17 @@ struct gpio_desc *gpio_to_desc(unsigned int gpio);
 int desc_to_gpio(const struct gpio_desc *desc);
 struct gpio_chip *gpiod_to_chip(const struct gpio_desc *desc);
 
-/* Board lookup tables (linux/gpio/machine.h), searched after the device's properties. */
+/*
+ * Board lookup tables (linux/gpio/machine.h), searched after the device's properties.
+ * <linux/cs5535.h> names two GPIO registers GPIO_PULL_UP and GPIO_PULL_DOWN;
+ * the kernel's GPIO headers leave the lookup flags to machine.h, which a
+ * CS5535 driver does not include, but every one of ours has them: the flags
+ * are declared past such macros, which then keep their meaning.
+ */
+#pragma push_macro("GPIO_PULL_UP")
+#pragma push_macro("GPIO_PULL_DOWN")
+#undef GPIO_PULL_UP
+#undef GPIO_PULL_DOWN
 enum gpio_lookup_flags {
 	GPIO_ACTIVE_HIGH = (0 << 0),
 	GPIO_ACTIVE_LOW = (1 << 0),
@@ -205,6 +215,8 @@ enum gpio_lookup_flags {
 	GPIO_PULL_DISABLE = (1 << 6),
 	GPIO_LOOKUP_FLAGS_DEFAULT = GPIO_ACTIVE_HIGH | GPIO_PERSISTENT,
 };
+#pragma pop_macro("GPIO_PULL_DOWN")
+#pragma pop_macro("GPIO_PULL_UP")
 
 /* @key: a chip's label, or a line's name when @chip_hwnum is 0xffff */
 struct gpiod_lookup {
