@@ -379,6 +379,38 @@ static void open_file_survives_cdev_del(void **state)
 	cdev_direct_release(f);
 }
 
+static int perm_init(void)
+{
+	return 0;
+}
+
+static void perm_exit(void)
+{
+}
+
+/* As delete_module(2): a module with an init and no exit goes only by force. */
+static void module_without_exit_is_permanent(void **state)
+{
+	struct module perm = { .name = "perm", .refcnt = MODULE_REF_BASE, .init = perm_init };
+
+	(void)state;
+	assert_true(libcdev_module_is_permanent(&perm));
+	assert_int_equal(libcdev_module_stop(&perm, false), -EBUSY);
+	assert_int_equal(perm.state, MODULE_STATE_LIVE);
+	assert_int_equal(libcdev_module_stop(&perm, true), 0);
+	assert_int_equal(perm.state, MODULE_STATE_GOING);
+	perm = (struct module){
+		.name = "perm", .refcnt = MODULE_REF_BASE, .init = perm_init, .exit = perm_exit
+	};
+	assert_false(libcdev_module_is_permanent(&perm));
+	assert_int_equal(libcdev_module_stop(&perm, false), 0);
+	/* Neither init nor exit: nothing to undo, so it goes (the kernel's rule too). */
+	perm = (struct module){ .name = "perm", .refcnt = MODULE_REF_BASE };
+	assert_false(libcdev_module_is_permanent(&perm));
+	assert_int_equal(libcdev_module_stop(&perm, false), 0);
+	assert_false(libcdev_module_is_permanent(NULL));
+}
+
 static void open_file_pins_module(void **state)
 {
 	struct testdrv d;
@@ -450,6 +482,7 @@ int main(void)
 		cmocka_unit_test_setup(bad_user_address_is_efault, reset),
 		cmocka_unit_test_setup(open_file_survives_cdev_del, reset),
 		cmocka_unit_test_setup(open_file_pins_module, reset),
+		cmocka_unit_test_setup(module_without_exit_is_permanent, reset),
 		cmocka_unit_test_setup(register_chrdev_serves_minors_0_to_255, reset),
 	};
 

@@ -289,6 +289,11 @@ int cmd_rmmod(int argc, char **argv)
 	if (err)
 		return err_msg("rmmod: ERROR: cannot reach the host of %s: %s", name,
 			       strerror(-err));
+	/* kmod's words for delete_module(2)'s EBUSY on a module without an exit. */
+	if (!strcmp(reply, "permanent"))
+		return err_msg("rmmod: ERROR: could not remove module %s: Device or resource busy "
+			       "(it has no exit function; -f forces)",
+			       name);
 	if (!strncmp(reply, "busy", 4))
 		return err_msg("rmmod: ERROR: Module %s is in use", name);
 	if (!strncmp(reply, "inuse ", 6))

@@ -7,6 +7,8 @@
 #   NAME: no hardware (its init says so: ...)   -- counts as clean: -ENODEV
 #         or -ENXIO after a message of the module's own
 #   NAME: init failed: ...
+#   NAME: loaded; permanent (...)  -- counts as clean: a module without
+#         an exit function, which the kernel refuses to remove too
 #   NAME: rmmod failed: ...
 # then "load: N of M clean". DEVICES (tools/corpus-devices.txt) gives the
 # platform device each platform driver is loaded with ("NAME LINE"), and
@@ -64,6 +66,11 @@ for so in "$dir"/*.so; do
 	if out=$(timeout 60 "$cdevctl" rmmod "$name" 2>&1); then
 		echo "$name: loaded and removed${deps:+ (with$deps)}"
 		clean=$((clean + 1))
+	elif printf '%s' "$out" | grep -q 'it has no exit function'; then
+		# As in the kernel, whose delete_module(2) refuses it: a clean load.
+		echo "$name: loaded; permanent (no exit function), removed by force"
+		clean=$((clean + 1))
+		"$cdevctl" rmmod -f "$name" > /dev/null 2>&1
 	else
 		echo "$name: rmmod failed: $(printf '%s\n' "$out" | tail -n 3 | tr '\n' ' ')"
 		"$cdevctl" rmmod -f "$name" > /dev/null 2>&1

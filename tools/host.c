@@ -113,6 +113,10 @@ static bool control_rmmod(struct hosted *m, bool force, bool last, char *reply, 
 		holders_line(m->mod, "inuse", reply, size);
 		return false;
 	}
+	if (err == -EBUSY && libcdev_module_is_permanent(m->mod)) {
+		snprintf(reply, size, "permanent");
+		return false;
+	}
 	if (err == -EBUSY) {
 		snprintf(reply, size, "busy %d", module_refcount(m->mod));
 		return false;

@@ -313,11 +313,24 @@ int __request_module(bool wait, const char *fmt, ...) __attribute__((format(prin
  * From then on try_module_get() fails, so its devices can no longer be opened
  * (-ENXIO). Files already open keep their references.
  *
- * Return: 0; -EBUSY if the module is in use and @force is false;
+ * Return: 0; -EBUSY if the module is in use or permanent (it has a
+ * module_init() and no module_exit(), libcdev_module_is_permanent()) and
+ * @force is false;
  * -EWOULDBLOCK, even with @force, while a module uses its exported symbols
  * (libcdev_module_holders()); -EINVAL for NULL; -EALREADY if it is already going.
  */
 int libcdev_module_stop(struct module *mod, bool force);
+
+/**
+ * libcdev_module_is_permanent - whether a module can only be removed by force
+ * @mod: the module
+ *
+ * A module with a module_init() and no module_exit() is one, as in the
+ * kernel, whose delete_module(2) refuses it (-EBUSY) unless forced. When
+ * its host ends, what it still holds is released but not reported as left
+ * behind (the kernel never unloads it).
+ */
+bool libcdev_module_is_permanent(const struct module *mod);
 
 /**
  * libcdev_module_set_live - make a stopped module live again (a failed unload)

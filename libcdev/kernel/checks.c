@@ -272,8 +272,8 @@ void kmem_free(const void *p)
 	free((void *)p);
 }
 
-/* Report @mod's allocations still live, as kmemleak would find them; forget them. */
-static unsigned int kmem_module_leaks(struct module *mod)
+/* Report @mod's allocations still live, as kmemleak would find them (if @report); forget them. */
+static unsigned int kmem_module_leaks(struct module *mod, bool report)
 {
 	unsigned int n = 0, shown = 0;
 	size_t bytes = 0;
@@ -292,7 +292,7 @@ static unsigned int kmem_module_leaks(struct module *mod)
 				free(k);
 				continue;
 			}
-			if (shown++ < 8)
+			if (report && shown++ < 8)
 				printk(KERN_WARNING
 				       "unreferenced object %#lx (size %zu): "
 				       "allocated at %s:%d, not freed at module unload\n",
@@ -310,13 +310,21 @@ static unsigned int kmem_module_leaks(struct module *mod)
 
 /* ---- the summary at unload ---- */
 
-int kcheck_module_unload(struct module *mod, unsigned int deferred_left)
+int kcheck_module_unload(struct module *mod, unsigned int deferred_left, bool permanent)
 {
 	unsigned int p[KCHECK_KINDS], total = 0;
 	const char *strict = getenv("LIBCDEV_STRICT");
 
-	kcheck_count(KCHECK_DEFERRED, deferred_left);
-	kcheck_count(KCHECK_LEAK, kmem_module_leaks(mod));
+	/*
+	 * A module without an exit function is never unloaded in the kernel:
+	 * what it holds when its host ends was not left behind by an exit.
+	 */
+	if (!permanent) {
+		kcheck_count(KCHECK_DEFERRED, deferred_left);
+		kcheck_count(KCHECK_LEAK, kmem_module_leaks(mod, true));
+	} else {
+		kmem_module_leaks(mod, false);
+	}
 	pthread_mutex_lock(&report_lock);
 	memcpy(p, problems, sizeof(p));
 	pthread_mutex_unlock(&report_lock);

@@ -70,8 +70,11 @@ enum kcheck_kind {
 
 void kcheck_count(enum kcheck_kind kind, unsigned int n);
 unsigned int kcheck_spinlocks_held(void);
-/* The summary at unload; -ENOTRECOVERABLE in strict mode when there were problems. */
-int kcheck_module_unload(struct module *mod, unsigned int deferred_left);
+/*
+ * The summary at unload; -ENOTRECOVERABLE in strict mode when there were
+ * problems. What a @permanent module (init, no exit) holds is not one.
+ */
+int kcheck_module_unload(struct module *mod, unsigned int deferred_left, bool permanent);
 
 /* ---- modules (kernel/module/, kernel/params.c, kernel/printk/) ---- */
 

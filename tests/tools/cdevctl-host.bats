@@ -88,6 +88,20 @@ teardown() {
 	done
 }
 
+@test "rmmod of a module without an exit function is refused as the kernel refuses it; -f removes it, reporting nothing it kept" {
+	LIBCDEV_STRICT=1 "$CDEVCTL" insmod "${KPERMMOD:?}"
+	run "$CDEVCTL" rmmod kperm
+	[ "$status" -eq 1 ]
+	[ "$output" = "cdevctl: rmmod: ERROR: could not remove module kperm: Device or resource busy (it has no exit function; -f forces)" ]
+	run "$CDEVCTL" lsmod
+	[[ "$output" == *kperm* ]]
+	run "$CDEVCTL" rmmod -f kperm
+	[ "$status" -eq 0 ]
+	[[ "$output" != *problem* ]]
+	run "$CDEVCTL" lsmod
+	[[ "$output" != *kperm* ]]
+}
+
 @test "run: bad parameters fail with one clear line and leave nothing behind" {
 	run "$CDEVCTL" run "$MOD" bogus=1
 	[ "$status" -eq 1 ]

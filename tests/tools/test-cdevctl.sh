@@ -5,5 +5,6 @@ set -eu
 TOOLS_BUILDDIR=$top_builddir/tools
 TESTMOD=$(cd "$top_builddir/tests/tools/.libs" && pwd)/testmod.so
 KLEAKMOD=$(cd "$top_builddir/tests/tools/.libs" && pwd)/kleak.so
-export TOOLS_BUILDDIR TESTMOD KLEAKMOD
+KPERMMOD=$(cd "$top_builddir/tests/tools/.libs" && pwd)/kperm.so
+export TOOLS_BUILDDIR TESTMOD KLEAKMOD KPERMMOD
 exec bats --tap "$top_srcdir/tests/tools/cdevctl-host.bats"

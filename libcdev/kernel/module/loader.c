@@ -520,7 +520,7 @@ _public_ int libcdev_module_unload(struct module *mod, bool force)
 		mod->exit();
 	/* What exit() left running would run unmapped code: cancel it, wait, report. */
 	left = libcdev_module_defer_stop(mod, &keep_mapped);
-	err = kcheck_module_unload(mod, (unsigned int)left);
+	err = kcheck_module_unload(mod, (unsigned int)left, libcdev_module_is_permanent(mod));
 	libcdev_module_params_free(mod);
 	loader_unlink(l);
 	/* Forced with files still open: their methods must stay mapped. */

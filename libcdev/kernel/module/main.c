@@ -50,6 +50,11 @@ _public_ const char *module_name(const struct module *mod)
 	return mod && mod->name ? mod->name : "(unnamed)";
 }
 
+_public_ bool libcdev_module_is_permanent(const struct module *mod)
+{
+	return mod && mod->init && !mod->exit;
+}
+
 _public_ int libcdev_module_stop(struct module *mod, bool force)
 {
 	int base = MODULE_REF_BASE;
@@ -61,6 +66,9 @@ _public_ int libcdev_module_stop(struct module *mod, bool force)
 		return -EWOULDBLOCK;
 	if (!module_is_live(mod))
 		return -EALREADY;
+	/* Only forced, as delete_module(2): a module with an init needs an exit to go. */
+	if (libcdev_module_is_permanent(mod) && !force)
+		return -EBUSY;
 	if (__atomic_compare_exchange_n(&mod->refcnt, &base, 0, false, __ATOMIC_ACQ_REL,
 					__ATOMIC_ACQUIRE)) {
 		atomic_set_int(&mod->state, MODULE_STATE_GOING);
