@@ -10,10 +10,9 @@
 #include <stdio.h>
 
 #include <linux/err.h>
+#include <linux/numa.h>
 #include <linux/sched.h>
 #include <libcdev/kdefer.h>
-
-#define NUMA_NO_NODE (-1)
 
 #define kthread_create_on_node(threadfn, data, node, namefmt, ...)              \
 	__extension__({                                                         \
