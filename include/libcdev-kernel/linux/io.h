@@ -79,6 +79,32 @@ static inline void writeq(u64 value, volatile void __iomem *addr)
 #define iowrite32(v, a)	     writel(v, a)
 #define iowrite64(v, a)	     writeq(v, a)
 
+/*
+ * Copies to and from a bank one byte at a time, each through readb()/writeb(),
+ * so that a test's model of the device sees every access.
+ */
+static inline void memcpy_fromio(void *to, const volatile void __iomem *from, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		((u8 *)to)[i] = readb((const volatile u8 __iomem *)from + i);
+}
+
+static inline void memcpy_toio(volatile void __iomem *to, const void *from, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		writeb(((const u8 *)from)[i], (volatile u8 __iomem *)to + i);
+}
+
+static inline void memset_io(volatile void __iomem *addr, int value, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		writeb((u8)value, (volatile u8 __iomem *)addr + i);
+}
+
+/* Write-combining is a CPU cache mode: a simulated bank has no cache to set. */
+#define ioremap_wc(phys, size)		   ioremap(phys, size)
+#define devm_ioremap_resource_wc(dev, res) devm_ioremap_resource(dev, res)
+
 /* Port I/O, with x86's types: a port is 16 bits. */
 #define LIBCDEV_BUILDIO(bwl, type, size)                                              \
 	static inline type in##bwl(u16 port)                                          \

@@ -20,6 +20,7 @@
 #include <linux/compiler.h>
 #include <linux/container_of.h>
 #include <linux/errno.h>
+#include <linux/log2.h>
 /* do_div(), as the kernel's brings it in (through <linux/math.h>). */
 #include <linux/math64.h>
 #include <linux/minmax.h>

@@ -147,6 +147,11 @@ static inline int of_get_child_count(const struct device_node *np)
 	return 0;
 }
 
+static inline int of_get_available_child_count(const struct device_node *np)
+{
+	return of_get_child_count(np);
+}
+
 #define for_each_child_of_node(parent, child)                \
 	for (child = of_get_next_child(parent, NULL); child; \
 	     child = of_get_next_child(parent, child))
