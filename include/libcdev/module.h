@@ -327,8 +327,8 @@ int libcdev_module_stop(struct module *mod, bool force);
  *
  * A module with a module_init() and no module_exit() is one, as in the
  * kernel, whose delete_module(2) refuses it (-EBUSY) unless forced. When
- * its host ends, what it still holds is released but not reported as left
- * behind (the kernel never unloads it).
+ * it goes, what it still holds is released and named, but not counted as
+ * left behind by the rule checks (the kernel never unloads it).
  */
 bool libcdev_module_is_permanent(const struct module *mod);
 
