@@ -126,6 +126,23 @@ static void test_property_readers(void **state)
 	assert_int_equal(of_property_match_string(np, "nothing", "acme,x"), -EINVAL);
 	assert_true(of_property_read_bool(np, "code"));
 	assert_false(of_property_read_bool(np, "nothing"));
+	/* The property itself: its values as a string list, kept with the node. */
+	int len = -1;
+	struct property *prop = of_find_property(np, "compatible", &len);
+	assert_non_null(prop);
+	assert_string_equal(prop->name, "compatible");
+	assert_int_equal(len, (int)sizeof("acme,fec-v2\0acme,fec"));
+	assert_int_equal(prop->length, len);
+	assert_memory_equal(prop->value, "acme,fec-v2\0acme,fec", (size_t)len);
+	assert_ptr_equal(of_find_property(np, "compatible", NULL), prop);
+	prop = of_find_property(np, "code", &len);
+	assert_non_null(prop);
+	assert_int_equal(len, 5);
+	assert_string_equal(prop->value, "ldpc");
+	len = -1;
+	assert_null(of_find_property(np, "nothing", &len));
+	assert_int_equal(len, -1);
+	assert_null(of_find_property(NULL, "code", &len));
 	/* The same through <linux/property.h>. */
 	assert_int_equal(device_property_read_u32_array(&pdev->dev, "widths", NULL, 0), 3);
 	assert_int_equal(device_property_read_u32(&pdev->dev, "widths", &v), 0);

@@ -490,6 +490,7 @@
 #define nr_processes				libcdev_nr_processes
 #define nr_running				libcdev_nr_running
 #define of_device_is_compatible			libcdev_of_device_is_compatible
+#define of_find_property			libcdev_of_find_property
 #define of_get_named_gpio_flags			libcdev_of_get_named_gpio_flags
 #define of_gpio_named_count			libcdev_of_gpio_named_count
 #define of_match_device				libcdev_of_match_device

@@ -276,6 +276,21 @@ int of_property_read_u32_index(const struct device_node *np, const char *propnam
 /** of_property_read_string_index - the @index-th value of a string list (a key given several times); -EINVAL if absent, -ENODATA if fewer */
 int of_property_read_string_index(const struct device_node *np, const char *propname, int index,
 				  const char **output);
+/*
+ * A node's property as the kernel's struct property has it: @value holds
+ * the described values of the key, each ending in a NUL as a device tree's
+ * string list does ("a", "a\0b\0" for a key given twice), @length their
+ * bytes; a key given without a value has length 0. Numbers stay text: read
+ * them with of_property_read_u32() and the others.
+ */
+struct property {
+	char *name;
+	int length;
+	void *value;
+	struct property *next; /* always NULL: a node's properties are not listed */
+};
+/** of_find_property - @np's property @name (its length into @lenp if not NULL), or NULL; lives as long as the node */
+struct property *of_find_property(const struct device_node *np, const char *name, int *lenp);
 /** of_match_device - of_match_node() for @dev's node */
 const struct of_device_id *of_match_device(const struct of_device_id *matches,
 					   const struct device *dev);

@@ -101,10 +101,12 @@ const char *device_prop_nth(const struct device *dev, const char *name, unsigned
  * (drivers/base/describe.c, drivers/i2c/i2c-describe.c,
  * drivers/spi/describe.c), read by drivers/base/property.c.
  */
+struct property;
 struct platform_device_property {
 	struct platform_device_property *next;
 	char *key;
 	char *value;
+	struct property *of_prop; /* of_find_property()'s, made on first use (one allocation) */
 };
 /* Append KEY (@keylen bytes of @key) = @value to the list at @list: 0 or -ENOMEM. */
 int props_append(struct platform_device_property **list, const char *key, size_t keylen,

@@ -221,6 +221,7 @@ void props_free(struct platform_device_property *p)
 
 		free(p->key);
 		free(p->value);
+		free(p->of_prop);
 		free(p);
 		p = next;
 	}

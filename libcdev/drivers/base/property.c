@@ -5,6 +5,7 @@
  * description (describe.c); the match data of its driver's table.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,62 @@ _public_ const char *device_prop_nth(const struct device *dev, const char *name,
 static const char *property_find(const struct device *dev, const char *name)
 {
 	return device_prop_nth(dev, name, 0);
+}
+
+/*
+ * The values of @name's entries from @first on, a NUL after each, in a new
+ * struct property; a key given once without a value has none (length 0).
+ */
+static struct property *property_build(const struct platform_device_property *first,
+				       const char *name)
+{
+	size_t len = 0, off = 0, namelen = strlen(name) + 1;
+	const struct platform_device_property *p;
+	struct property *prop;
+
+	for (p = first; p; p = p->next)
+		if (!strcmp(p->key, name))
+			len += strlen(p->value) + 1;
+	if (len == 1)
+		len = 0;
+	prop = calloc(1, sizeof(*prop) + len + namelen);
+	if (!prop)
+		return NULL;
+	prop->value = prop + 1;
+	prop->name = (char *)(prop + 1) + len;
+	memcpy(prop->name, name, namelen);
+	for (p = first; p && off < len; p = p->next)
+		if (!strcmp(p->key, name)) {
+			memcpy((char *)prop->value + off, p->value, strlen(p->value) + 1);
+			off += strlen(p->value) + 1;
+		}
+	prop->length = (int)len;
+	return prop;
+}
+
+_public_ struct property *of_find_property(const struct device_node *np, const char *name,
+					   int *lenp)
+{
+	static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
+	struct platform_device_property *p;
+	struct property *prop = NULL;
+
+	if (!np || !np->dev || !name)
+		return NULL;
+	p = (struct platform_device_property *)device_props(np->dev);
+	while (p && strcmp(p->key, name))
+		p = p->next;
+	if (!p)
+		return NULL;
+	/* Built once, on the first entry of the key, and kept with the node's properties. */
+	pthread_mutex_lock(&build_lock);
+	if (!p->of_prop)
+		p->of_prop = property_build(p, name);
+	prop = p->of_prop;
+	pthread_mutex_unlock(&build_lock);
+	if (prop && lenp)
+		*lenp = prop->length;
+	return prop;
 }
 
 _public_ bool device_property_present(const struct device *dev, const char *propname)
