@@ -267,6 +267,11 @@
 #define free_irq				libcdev_free_irq
 #define free_percpu				libcdev_free_percpu
 #define ftrace_dump				libcdev_ftrace_dump
+#define ftrace_find_rec_direct			libcdev_ftrace_find_rec_direct
+#define ftrace_free_filter			libcdev_ftrace_free_filter
+#define ftrace_location				libcdev_ftrace_location
+#define ftrace_set_filter_ip			libcdev_ftrace_set_filter_ip
+#define ftrace_set_filter_ips			libcdev_ftrace_set_filter_ips
 #define gen_pool_add_owner			libcdev_gen_pool_add_owner
 #define gen_pool_alloc_algo_owner		libcdev_gen_pool_alloc_algo_owner
 #define gen_pool_avail				libcdev_gen_pool_avail
@@ -463,6 +468,8 @@
 #define mm_kobj					libcdev_mm_kobj
 #define mod_delayed_work			libcdev_mod_delayed_work
 #define mod_timer				libcdev_mod_timer
+#define modify_ftrace_direct_multi		libcdev_modify_ftrace_direct_multi
+#define modify_ftrace_direct_multi_nolock	libcdev_modify_ftrace_direct_multi_nolock
 #define modprobe_path				libcdev_modprobe_path
 #define module_name				libcdev_module_name
 #define module_put				libcdev_module_put
@@ -562,6 +569,7 @@
 #define regcache_sync				libcdev_regcache_sync
 #define regcache_sync_region			libcdev_regcache_sync_region
 #define register_chrdev_region			libcdev_register_chrdev_region
+#define register_ftrace_direct_multi		libcdev_register_ftrace_direct_multi
 #define register_pm_notifier			libcdev_register_pm_notifier
 #define register_reboot_notifier		libcdev_register_reboot_notifier
 #define register_sysrq_key			libcdev_register_sysrq_key
@@ -751,6 +759,7 @@
 #define unpin_user_pages			libcdev_unpin_user_pages
 #define unpin_user_pages_dirty_lock		libcdev_unpin_user_pages_dirty_lock
 #define unregister_chrdev_region		libcdev_unregister_chrdev_region
+#define unregister_ftrace_direct_multi		libcdev_unregister_ftrace_direct_multi
 #define unregister_pm_notifier			libcdev_unregister_pm_notifier
 #define unregister_reboot_notifier		libcdev_unregister_reboot_notifier
 #define unregister_rpmsg_driver			libcdev_unregister_rpmsg_driver

@@ -28,6 +28,16 @@
  * few bytes fit in the surplus the C library keeps for that.
  */
 #define _tls_hot_      __attribute__((tls_model("initial-exec")))
+/*
+ * For what a direct-call trampoline's C callee calls (trace_printk()): the
+ * kernel keeps its stack 8-byte aligned, and a trampoline written for it
+ * (one push before its call) enters C that way; the function realigns.
+ */
+#if defined(__x86_64__) || defined(__i386__)
+#define _realign_stack_ __attribute__((force_align_arg_pointer))
+#else
+#define _realign_stack_
+#endif
 
 /* Logging: through the application's function, or to stderr (libcdev_set_log_fn()). */
 void libcdev_log(int priority, const char *fmt, ...) _printf_(2, 3);

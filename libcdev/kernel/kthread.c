@@ -19,6 +19,7 @@
 #include "core/core.h"
 #include "kernel/internal.h"
 #include "backend/backend.h"
+#include "kernel/trace/ftrace.h"
 
 struct kthread {
 	struct task_struct task; /* what kthread_create() returns */
@@ -135,7 +136,9 @@ static int task_wake(struct task_struct *p)
 	return wq != NULL;
 }
 
-_public_ int wake_up_process(struct task_struct *p)
+/* A direct-call site (kernel/trace/ftrace.h), as the kernel's is traceable. */
+FTRACE_DIRECT_SITE(wake_up_process);
+int FTRACE_SITE_BODY(wake_up_process)(struct task_struct *p)
 {
 	struct kthread *k;
 	int woke = 0;

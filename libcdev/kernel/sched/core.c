@@ -21,6 +21,7 @@
 #include "core/core.h"
 #include "backend/backend.h"
 #include "kernel/internal.h"
+#include "kernel/trace/ftrace.h"
 
 static __thread _tls_hot_ struct task_struct *current_task;
 static __thread struct task_struct self_task;
@@ -230,6 +231,8 @@ static __thread struct {
 	wait_queue_head_t *wq;
 	unsigned long seq;
 	unsigned long own_seq; /* the own queue's, when the state was set */
+	bool timer;	       /* schedule_timeout()'s: schedule() ends at @timeout */
+	long timeout;	       /* jiffies; after schedule(), what was left of them */
 } sched_wait;
 static __thread wait_queue_head_t own_queue = __WAIT_QUEUE_HEAD_INITIALIZER(own_queue);
 /* A kernel thread's is in its record, so wake_up_process() can reach it. */
@@ -298,7 +301,8 @@ _public_ void finish_wait(wait_queue_head_t *wq, struct wait_queue_entry *e)
 	remove_wait_queue(wq, e);
 }
 
-_public_ long schedule_timeout(long timeout)
+/* The sleep of schedule(), up to @timeout jiffies: what is left of them. */
+static long schedule_sleep(long timeout)
 {
 	wait_queue_head_t *wq = sched_wait.wq;
 	unsigned long seq = sched_wait.seq;
@@ -324,6 +328,19 @@ _public_ long schedule_timeout(long timeout)
 	return ret == -ETIMEDOUT ? 0 : libcdev_wait_remaining(&dl);
 }
 
+/*
+ * The kernel's arms a timer and calls schedule(), which the timer ends: so
+ * does this one, with the timeout handed to schedule() in sched_wait, and a
+ * trampoline attached to schedule() sees its sleeps too.
+ */
+_public_ long schedule_timeout(long timeout)
+{
+	sched_wait.timer = true;
+	sched_wait.timeout = timeout;
+	schedule();
+	return sched_wait.timeout;
+}
+
 _public_ long schedule_timeout_interruptible(long timeout)
 {
 	libcdev_set_current_state(TASK_INTERRUPTIBLE);
@@ -336,9 +353,14 @@ _public_ long schedule_timeout_uninterruptible(long timeout)
 	return schedule_timeout(timeout);
 }
 
-_public_ void schedule(void)
+/* A direct-call site (kernel/trace/ftrace.h), as the kernel's is traceable. */
+FTRACE_DIRECT_SITE(schedule);
+void FTRACE_SITE_BODY(schedule)(void)
 {
-	schedule_timeout(MAX_SCHEDULE_TIMEOUT);
+	long timeout = sched_wait.timer ? sched_wait.timeout : MAX_SCHEDULE_TIMEOUT;
+
+	sched_wait.timer = false;
+	sched_wait.timeout = schedule_sleep(timeout);
 }
 
 /* The "runnable/total" field of /proc/loadavg: the machine's tasks, as the kernel counts them. */

@@ -27,23 +27,13 @@ void trace_printk_to(unsigned int i, unsigned long ip, const char *fmt, va_list 
 	free(s);
 }
 
-_public_ int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
+_public_ _realign_stack_ int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 {
 	trace_printk_to(0, ip, fmt, ap);
 	return 0;
 }
 
-_public_ int __trace_printk(unsigned long ip, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	trace_printk_to(0, ip, fmt, ap);
-	va_end(ap);
-	return 0;
-}
-
-_public_ int __trace_bprintk(unsigned long ip, const char *fmt, ...)
+_public_ _realign_stack_ int __trace_printk(unsigned long ip, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -53,7 +43,17 @@ _public_ int __trace_bprintk(unsigned long ip, const char *fmt, ...)
 	return 0;
 }
 
-_public_ int __trace_puts(unsigned long ip, const char *str, int size)
+_public_ _realign_stack_ int __trace_bprintk(unsigned long ip, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	trace_printk_to(0, ip, fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+_public_ _realign_stack_ int __trace_puts(unsigned long ip, const char *str, int size)
 {
 	char func[128];
 	char *copy = strndup(str, size < 0 ? 0 : (size_t)size);
@@ -66,7 +66,7 @@ _public_ int __trace_puts(unsigned long ip, const char *str, int size)
 	return size;
 }
 
-_public_ int __trace_bputs(unsigned long ip, const char *str)
+_public_ _realign_stack_ int __trace_bputs(unsigned long ip, const char *str)
 {
 	return __trace_puts(ip, str, (int)strlen(str));
 }
