@@ -27,7 +27,7 @@
 #include <libcdev/direct.h>
 
 /* The library's unload summary (checks.c), reached through the internal library. */
-int kcheck_module_unload(struct module *mod, unsigned int deferred_left);
+int kcheck_module_unload(struct module *mod, unsigned int deferred_left, bool permanent);
 
 static char logged[8192];
 
@@ -297,7 +297,7 @@ static void test_leak_summary_strict(void **state)
 	p = kzalloc(24, GFP_KERNEL);
 	assert_non_null(p);
 	setenv("LIBCDEV_STRICT", "1", 1);
-	assert_int_equal(kcheck_module_unload(THIS_MODULE, 0), -ENOTRECOVERABLE);
+	assert_int_equal(kcheck_module_unload(THIS_MODULE, 0, false), -ENOTRECOVERABLE);
 	unsetenv("LIBCDEV_STRICT");
 	assert_non_null(strstr(logged, "unreferenced object"));
 	assert_non_null(strstr(logged, "(size 24)"));

@@ -444,7 +444,7 @@ static void test_percpu_alloc(void **state)
 
 /* ---- kmemleak's marks on the leak report ---- */
 
-int kcheck_module_unload(struct module *mod, unsigned int deferred_left);
+int kcheck_module_unload(struct module *mod, unsigned int deferred_left, bool permanent);
 
 static void test_kmemleak_marks(void **state)
 {
@@ -462,7 +462,7 @@ static void test_kmemleak_marks(void **state)
 	kmemleak_alloc(outside_freed, sizeof(outside_freed), 1, GFP_KERNEL);
 	kmemleak_free(outside_freed);
 	test_log_everything();
-	kcheck_module_unload(THIS_MODULE, 0);
+	kcheck_module_unload(THIS_MODULE, 0, false);
 	log = test_log_take();
 	assert_non_null(strstr(log, "(size 1111)"));
 	assert_null(strstr(log, "(size 2222)"));

@@ -245,7 +245,7 @@ static void test_kstrtobool(void **state)
 /* ---- ida / idr ---- */
 
 /* The library's unload summary (checks.c), reached through the internal library. */
-int kcheck_module_unload(struct module *mod, unsigned int deferred_left);
+int kcheck_module_unload(struct module *mod, unsigned int deferred_left, bool permanent);
 
 static DEFINE_IDA(test_ida);
 
@@ -306,7 +306,7 @@ static void test_ida_emptied_holds_nothing(void **state)
 	ida_free(&ids, a);
 	assert_true(ida_is_empty(&ids));
 	setenv("LIBCDEV_STRICT", "1", 1);
-	assert_int_equal(kcheck_module_unload(THIS_MODULE, 0), 0);
+	assert_int_equal(kcheck_module_unload(THIS_MODULE, 0, false), 0);
 	unsetenv("LIBCDEV_STRICT");
 	assert_int_equal(ida_alloc(&ids, GFP_KERNEL), 0);
 	ida_free(&ids, 0);
