@@ -8,6 +8,9 @@
  * mktime64() counts from 1970, <asm/atomic.h> and <asm/io.h> forward.
  */
 #include <linux/bitfield.h>
+#include <linux/cache.h>
+#include <linux/mmtimer.h>
+#include <linux/posix-timers.h>
 #include <linux/ctype.h>
 #include <linux/kernel.h>
 #include <linux/ktime.h>
@@ -24,6 +27,10 @@
 #include <asm/div64.h>
 #include <asm/io.h>
 #include <asm/unaligned.h>
+#include <asm/uv/bios.h>
+#include <asm/uv/uv_hub.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "test-util.h"
 
@@ -346,6 +353,40 @@ static void test_unaligned(void **state)
 	assert_memory_equal(out + 1, "\x08\x07\x06\x05\x04\x03\x02\x01", 8);
 }
 
+/* CPU-time clock ids as the kernel encodes them work with clock_gettime(2). */
+static void test_cpu_clock_ids(void **state)
+{
+	clockid_t own = make_process_cpuclock((unsigned int)getpid(), CPUCLOCK_SCHED);
+	clockid_t thread = make_thread_cpuclock((unsigned int)syscall(SYS_gettid), CPUCLOCK_SCHED);
+	struct timespec ts;
+
+	(void)state;
+	assert_int_equal(CPUCLOCK_PID(own), getpid());
+	assert_int_equal(CPUCLOCK_WHICH(own), CPUCLOCK_SCHED);
+	assert_false(CPUCLOCK_PERTHREAD(own));
+	assert_true(CPUCLOCK_PERTHREAD(thread));
+	assert_int_equal(clock_gettime(own, &ts), 0);
+	assert_int_equal(clock_gettime(thread, &ts), 0);
+	assert_int_equal(clockid_to_fd(fd_to_clockid(7)), 7);
+	assert_int_equal(fd_to_clockid(7) & CLOCKFD_MASK, CLOCKFD);
+}
+
+/* Not an SGI UV: what a UV driver checks first says so. */
+static void test_not_uv(void **state)
+{
+	static char aligned[3] ____cacheline_aligned;
+
+	(void)state;
+	assert_int_equal(is_uv_system(), 0);
+	assert_int_equal(get_uv_system_type(), UV_NONE);
+	assert_int_equal(sn_rtc_cycles_per_second, 0);
+	assert_int_equal(uv_get_min_hub_revision_id(), 0);
+	assert_int_equal(L1_CACHE_BYTES, 64);
+	assert_int_equal(L1_CACHE_ALIGN(65), 128);
+	assert_int_equal((uintptr_t)aligned % L1_CACHE_BYTES, 0);
+	assert_int_equal(MMTIMER_GETCOUNTER, _IOR('m', 9, unsigned long));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -356,7 +397,8 @@ int main(void)
 		cmocka_unit_test(test_time64),	    cmocka_unit_test(test_asm_forwards),
 		cmocka_unit_test(test_kconfig),	    cmocka_unit_test(test_sysfs_streq),
 		cmocka_unit_test(test_swab),	    cmocka_unit_test(test_byteorder),
-		cmocka_unit_test(test_unaligned),
+		cmocka_unit_test(test_unaligned),   cmocka_unit_test(test_cpu_clock_ids),
+		cmocka_unit_test(test_not_uv),
 	};
 
 	return cmocka_run_group_tests(tests, test_env_setup, test_env_teardown);

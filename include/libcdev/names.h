@@ -671,6 +671,7 @@
 #define sg_pcopy_to_buffer			libcdev_sg_pcopy_to_buffer
 #define sg_zero_buffer				libcdev_sg_zero_buffer
 #define single_release				libcdev_single_release
+#define sn_rtc_cycles_per_second		libcdev_sn_rtc_cycles_per_second
 #define sort					libcdev_sort
 #define sort_r					libcdev_sort_r
 #define spi_add_device				libcdev_spi_add_device
