@@ -14,7 +14,12 @@
 # platform device each platform driver is loaded with ("NAME LINE"), and
 # the parameters a module cannot load without ("NAME params P=V..."); the
 # modules DIR/modules.dep says one needs are loaded into its host first.
+# Each stays loaded CORPUS_HOLD seconds (default 2) before its removal, so
+# that what it defers to a timer or a work (a sample's first allocation a
+# second after loading) has run, whatever the machine's speed: the result
+# does not depend on how fast the removal follows.
 set -u
+hold=${CORPUS_HOLD:-2}
 cdevctl=${1:?usage: corpus-load.sh CDEVCTL DIR [DEVICES]}
 dir=${2:?usage: corpus-load.sh CDEVCTL DIR [DEVICES]}
 devices=${3:-}
@@ -63,6 +68,7 @@ for so in "$dir"/*.so; do
 		fi
 		continue
 	fi
+	sleep "$hold"
 	if out=$(timeout 60 "$cdevctl" rmmod "$name" 2>&1); then
 		echo "$name: loaded and removed${deps:+ (with$deps)}"
 		clean=$((clean + 1))

@@ -87,11 +87,13 @@ if [ -z "$json" ]; then
 	echo "programs and BPF objects: userprogs, hostprogs, tprogs) are not checked."
 	echo
 fi
+# The built modules, in a directory of this run's own: another survey
+# running meanwhile (the CI smoke beside a full run) has its own.
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+keep=$(mktemp -d "$cache/modules.XXXXXX")
+trap 'rm -f "$out"; rm -rf "$keep"' EXIT
+trap 'exit 130' INT TERM HUP
 rc=0
-keep=$cache/modules
-rm -rf "$keep"
 # shellcheck disable=SC2086
 "$kbuild" check $json --keep "$keep" $dirs > "$out" || rc=$?
 cat "$out"
