@@ -2,8 +2,9 @@
 /*
  * ftrace's direct calls on the library's direct-call sites: a trampoline
  * written as samples/ftrace writes them for x86-64 is called from the
- * first instruction of wake_up_process() and schedule() with the
- * function's argument and its address + MCOUNT_INSN_SIZE at 8(%rbp);
+ * first instruction of wake_up_process(), schedule() and handle_mm_fault()
+ * with the function's argument and its address + MCOUNT_INSN_SIZE at
+ * 8(%rbp);
  * modify switches trampolines, unregister stops them, the _multi calls
  * attach one ftrace_ops to several sites; addresses that are no site are
  * refused as the kernel's ftrace_location() check refuses them; and
@@ -12,6 +13,7 @@
 #include <linux/ftrace.h>
 #include <linux/delay.h>
 #include <linux/kthread.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 
@@ -115,6 +117,25 @@ static void test_register_calls(void **state)
 	assert_int_equal(ftrace_find_rec_direct(WAKE), 0);
 	wake_up_process(current);
 	assert_int_equal(seen1.calls + seen2.calls, 2);
+}
+
+/* handle_mm_fault() is a site too (ftrace-direct-too's): its four arguments reach it. */
+static void test_mm_fault_site(void **state)
+{
+	struct vm_area_struct *vma = (struct vm_area_struct *)&seen2;
+	unsigned long site = (unsigned long)handle_mm_fault;
+
+	(void)state;
+	reset_seen();
+	assert_int_equal(ftrace_location(site), site);
+	assert_int_equal(register_ftrace_direct(site, TRAMP1), 0);
+	assert_int_equal(handle_mm_fault(vma, 0x1000, 1, NULL), VM_FAULT_SIGBUS);
+	assert_int_equal(seen1.calls, 1);
+	assert_ptr_equal((void *)seen1.arg, vma);
+	assert_int_equal(seen1.ip, site + MCOUNT_INSN_SIZE);
+	assert_int_equal(unregister_ftrace_direct(site, TRAMP1), 0);
+	assert_int_equal(handle_mm_fault(vma, 0x1000, 0, NULL), VM_FAULT_SIGBUS);
+	assert_int_equal(seen1.calls, 1);
 }
 
 static void test_errors(void **state)
@@ -276,6 +297,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_register_calls),
+		cmocka_unit_test(test_mm_fault_site),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_multi),
 		cmocka_unit_test(test_unregister_waits),
