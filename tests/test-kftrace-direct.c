@@ -296,10 +296,8 @@ static void test_unregister_waits(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_register_calls),
-		cmocka_unit_test(test_mm_fault_site),
-		cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_multi),
+		cmocka_unit_test(test_register_calls),	 cmocka_unit_test(test_mm_fault_site),
+		cmocka_unit_test(test_errors),		 cmocka_unit_test(test_multi),
 		cmocka_unit_test(test_unregister_waits),
 	};
 

@@ -4,9 +4,11 @@
  * kernel-compatible headers: live patches' shadow variables are kept by
  * (object, id) with their constructors and destructors, a patch itself is
  * refused as a kernel without CONFIG_LIVEPATCH refuses it; statically
- * declared delayed work runs. Function tracing, kprobes, fprobes, hardware
- * breakpoints and kdb answer as a kernel built without them, while a
- * direct-call trampoline of the samples' kind assembles and runs. The
+ * declared delayed work runs. Direct calls and probes are refused on a
+ * function that is not traceable (test-kftrace-direct and test-kkprobes
+ * use the traceable ones); hardware breakpoints and kdb answer as a kernel
+ * built without them, while a direct-call trampoline of the samples' kind
+ * assembles and runs. The
  * symbols of the process are found by name and printed by address; stack
  * traces name their callers. Per-CPU variables have a copy per CPU;
  * kmemleak's marks change the leak report at unload; a string parameter
@@ -217,12 +219,15 @@ static void test_ftrace_direct(void **state)
 	 * no direct-call site: ftrace_location()'s errors (test-kftrace-direct
 	 * attaches to the sites).
 	 */
-	assert_int_equal(register_ftrace_direct((unsigned long)handle_mm_fault, 1UL), -ENODEV);
-	assert_int_equal(unregister_ftrace_direct((unsigned long)handle_mm_fault, 1UL), -ENODEV);
-	assert_int_equal(modify_ftrace_direct((unsigned long)handle_mm_fault, 1UL, 2UL), -ENODEV);
+	assert_int_equal(register_ftrace_direct((unsigned long)kthread_should_stop, 1UL), -ENODEV);
+	assert_int_equal(unregister_ftrace_direct((unsigned long)kthread_should_stop, 1UL),
+			 -ENODEV);
+	assert_int_equal(modify_ftrace_direct((unsigned long)kthread_should_stop, 1UL, 2UL),
+			 -ENODEV);
 	assert_int_equal(register_ftrace_direct(&ops, 1UL), -EINVAL);
 	assert_int_equal(modify_ftrace_direct(&ops, 2UL), -EINVAL);
-	assert_int_equal(ftrace_set_filter_ip(&ops, (unsigned long)handle_mm_fault, 0, 0), -EINVAL);
+	assert_int_equal(ftrace_set_filter_ip(&ops, (unsigned long)kthread_should_stop, 0, 0),
+			 -EINVAL);
 	assert_int_equal(register_ftrace_direct_multi(&ops, 1UL), -EINVAL);
 	assert_int_equal(modify_ftrace_direct_multi(&ops, 1UL), -EINVAL);
 	ftrace_free_filter(&ops);
@@ -236,7 +241,7 @@ static void test_ftrace_direct(void **state)
 	assert_int_equal(handle_mm_fault(NULL, 0, 0, NULL), VM_FAULT_SIGBUS);
 }
 
-/* ---- probes, breakpoints, kdb: as kernels without them ---- */
+/* ---- probes off the traceable functions; breakpoints, kdb: as kernels without them ---- */
 
 static int probe_hits;
 static int pre(struct kprobe *p, struct pt_regs *regs)
@@ -262,20 +267,20 @@ static int hello_cmd(int argc, const char **argv)
 
 static void test_probes_refused(void **state)
 {
-	struct kprobe kp = { .symbol_name = "wake_up_process", .pre_handler = pre };
-	struct kretprobe krp = { .kp.symbol_name = "wake_up_process" };
+	struct kprobe kp = { .addr = (void *)kthread_should_stop, .pre_handler = pre };
+	struct kretprobe krp = { .kp.addr = (void *)kthread_should_stop };
 	struct fprobe fp = { .entry_handler = entry };
-	const char *syms[] = { "schedule" };
+	unsigned long ips[] = { (unsigned long)kthread_should_stop };
 	struct perf_event_attr attr;
 	struct perf_event *__percpu *bp;
 	kdbtab_t cmd = { .name = "hello", .func = hello_cmd };
 
 	probe_hits = 0;
-	assert_int_equal(register_kprobe(&kp), -EOPNOTSUPP);
-	assert_int_equal(register_kretprobe(&krp), -EOPNOTSUPP);
+	assert_int_equal(register_kprobe(&kp), -EINVAL);
+	assert_int_equal(register_kretprobe(&krp), -EINVAL);
 	unregister_kprobe(&kp);
-	assert_int_equal(register_fprobe(&fp, "sched*", NULL), -EOPNOTSUPP);
-	assert_int_equal(register_fprobe_syms(&fp, syms, 1), -EOPNOTSUPP);
+	assert_int_equal(register_fprobe(&fp, "kthread_should_*", NULL), -EINVAL);
+	assert_int_equal(register_fprobe_ips(&fp, ips, 1), -EINVAL);
 	hw_breakpoint_init(&attr);
 	assert_int_equal(attr.type, PERF_TYPE_BREAKPOINT);
 	attr.bp_addr = (unsigned long)&probe_hits;

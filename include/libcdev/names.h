@@ -238,6 +238,7 @@
 #define devm_remove_action			libcdev_devm_remove_action
 #define disable_irq				libcdev_disable_irq
 #define disable_irq_nosync			libcdev_disable_irq_nosync
+#define disable_kprobe				libcdev_disable_kprobe
 #define down					libcdev_down
 #define down_interruptible			libcdev_down_interruptible
 #define down_killable				libcdev_down_killable
@@ -255,6 +256,7 @@
 #define dump_stack				libcdev_dump_stack
 #define emergency_restart			libcdev_emergency_restart
 #define enable_irq				libcdev_enable_irq
+#define enable_kprobe				libcdev_enable_kprobe
 #define finish_wait				libcdev_finish_wait
 #define firmware_kobj				libcdev_firmware_kobj
 #define firmware_request_nowarn			libcdev_firmware_request_nowarn
@@ -300,6 +302,7 @@
 #define generic_handle_irq			libcdev_generic_handle_irq
 #define generic_handle_irq_safe			libcdev_generic_handle_irq_safe
 #define get_device				libcdev_get_device
+#define get_kprobe				libcdev_get_kprobe
 #define gpio_free				libcdev_gpio_free
 #define gpio_free_array				libcdev_gpio_free_array
 #define gpio_request				libcdev_gpio_request
@@ -447,6 +450,7 @@
 #define kobject_set_name			libcdev_kobject_set_name
 #define kobject_uevent				libcdev_kobject_uevent
 #define kobject_uevent_env			libcdev_kobject_uevent_env
+#define kprobe_running				libcdev_kprobe_running
 #define kset_create_and_add			libcdev_kset_create_and_add
 #define kset_register				libcdev_kset_register
 #define kset_unregister				libcdev_kset_unregister
@@ -569,7 +573,14 @@
 #define regcache_sync				libcdev_regcache_sync
 #define regcache_sync_region			libcdev_regcache_sync_region
 #define register_chrdev_region			libcdev_register_chrdev_region
+#define register_fprobe				libcdev_register_fprobe
+#define register_fprobe_ips			libcdev_register_fprobe_ips
+#define register_fprobe_syms			libcdev_register_fprobe_syms
 #define register_ftrace_direct_multi		libcdev_register_ftrace_direct_multi
+#define register_kprobe				libcdev_register_kprobe
+#define register_kprobes			libcdev_register_kprobes
+#define register_kretprobe			libcdev_register_kretprobe
+#define register_kretprobes			libcdev_register_kretprobes
 #define register_pm_notifier			libcdev_register_pm_notifier
 #define register_reboot_notifier		libcdev_register_reboot_notifier
 #define register_sysrq_key			libcdev_register_sysrq_key
@@ -760,7 +771,12 @@
 #define unpin_user_pages			libcdev_unpin_user_pages
 #define unpin_user_pages_dirty_lock		libcdev_unpin_user_pages_dirty_lock
 #define unregister_chrdev_region		libcdev_unregister_chrdev_region
+#define unregister_fprobe			libcdev_unregister_fprobe
 #define unregister_ftrace_direct_multi		libcdev_unregister_ftrace_direct_multi
+#define unregister_kprobe			libcdev_unregister_kprobe
+#define unregister_kprobes			libcdev_unregister_kprobes
+#define unregister_kretprobe			libcdev_unregister_kretprobe
+#define unregister_kretprobes			libcdev_unregister_kretprobes
 #define unregister_pm_notifier			libcdev_unregister_pm_notifier
 #define unregister_reboot_notifier		libcdev_unregister_reboot_notifier
 #define unregister_rpmsg_driver			libcdev_unregister_rpmsg_driver

@@ -17,6 +17,8 @@
 #include <libcdev/libcdev.h>
 
 #define _public_       __attribute__((visibility("default")))
+/* What the library's exported symbols of kernel names begin with (libcdev/names.h). */
+#define LIBCDEV_PREFIX "libcdev_"
 #define _printf_(a, b) __attribute__((format(printf, a, b)))
 /* A path out of a function every request calls: its frame stays off the common one. */
 #define _noinline_     __attribute__((noinline))
@@ -209,5 +211,8 @@ static inline bool atomic_inc_not_zero(int *v)
 			return true;
 	return false;
 }
+
+/* The direct-call sites: FTRACE_DIRECT_SITE() makes a library function traceable. */
+#include "core/ftrace_site.h"
 
 #endif

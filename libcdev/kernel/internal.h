@@ -10,8 +10,11 @@
 #ifndef LIBCDEV_KERNEL_INTERNAL_H
 #define LIBCDEV_KERNEL_INTERNAL_H
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
 
 #include <libcdev/kdefer.h>
 
@@ -42,6 +45,22 @@ void irq_work_run(void);
 int irqs_module_stop(struct module *mod);
 /* IRQ domains a module left registered (irq/irqdomain.c). */
 int irq_domains_module_stop(struct module *mod);
+
+/*
+ * The kernel's struct kernel_clone_args, for the one kind of task cloned
+ * here (fork.c): a kernel thread, run as a POSIX thread of this process,
+ * which kernel_clone() leaves in @thread.
+ */
+struct kernel_clone_args {
+	uint64_t flags;
+	int exit_signal;
+	int kthread;
+	int (*fn)(void *arg);
+	void *fn_arg;
+	pthread_t thread;
+};
+
+pid_t kernel_clone(struct kernel_clone_args *args);
 
 /* The queue schedule() without a queue of its own sleeps on, for this thread (semaphore.c). */
 void sched_set_own_queue(wait_queue_head_t *wq);

@@ -16,24 +16,28 @@
 
 #include "core/core.h"
 #include "kernel/internal.h"
+#include "kernel/trace/ftrace.h"
 #include <libcdev/instrument.h>
-
-#define LIB_PREFIX "libcdev_"
 
 /* @name in the global scope, or the library's libcdev_@name. */
 static void *global_lookup(const char *name)
 {
-	char prefixed[KSYM_NAME_LEN + sizeof(LIB_PREFIX)];
+	char prefixed[KSYM_NAME_LEN + sizeof(LIBCDEV_PREFIX)];
 	void *addr = dlsym(RTLD_DEFAULT, name);
 
-	if (!addr && strncmp(name, LIB_PREFIX, strlen(LIB_PREFIX)) &&
-	    snprintf(prefixed, sizeof(prefixed), LIB_PREFIX "%s", name) < (int)sizeof(prefixed))
+	if (!addr && strncmp(name, LIBCDEV_PREFIX, strlen(LIBCDEV_PREFIX)) &&
+	    snprintf(prefixed, sizeof(prefixed), LIBCDEV_PREFIX "%s", name) < (int)sizeof(prefixed))
 		addr = dlsym(RTLD_DEFAULT, prefixed);
 	return addr;
 }
 
+/*
+ * As the kernel's, the functions no module may call are found too: the
+ * library's traceable functions that it does not export (kernel_clone).
+ */
 _public_ unsigned long kallsyms_lookup_name(const char *name)
 {
+	struct ftrace_site *site;
 	void *addr;
 
 	if (!name || !*name)
@@ -41,6 +45,8 @@ _public_ unsigned long kallsyms_lookup_name(const char *name)
 	addr = global_lookup(name);
 	if (!addr)
 		addr = loader_dlsym_any(name);
+	if (!addr && (site = ftrace_site_named(name)))
+		return site->ip;
 	return (unsigned long)addr;
 }
 
@@ -70,8 +76,8 @@ static void ksym_find(unsigned long addr, struct ksym *k)
 	if (k->offset && k->offset >= k->size)
 		return;
 	k->name = info.dli_sname;
-	if (!strncmp(k->name, LIB_PREFIX, strlen(LIB_PREFIX)) && !mod)
-		k->name += strlen(LIB_PREFIX);
+	if (!strncmp(k->name, LIBCDEV_PREFIX, strlen(LIBCDEV_PREFIX)) && !mod)
+		k->name += strlen(LIBCDEV_PREFIX);
 }
 
 static int ksym_print(char *buf, unsigned long addr, bool offset)

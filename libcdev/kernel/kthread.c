@@ -10,6 +10,8 @@
  * the flag is never the last one.
  */
 #include <errno.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +21,6 @@
 #include "core/core.h"
 #include "kernel/internal.h"
 #include "backend/backend.h"
-#include "kernel/trace/ftrace.h"
 
 struct kthread {
 	struct task_struct task; /* what kthread_create() returns */
@@ -43,7 +44,8 @@ static __thread struct kthread *self_kthread;
 /* How long module unload waits for a thread left running before it gives up. */
 #define KTHREAD_UNLOAD_WAIT_MS 2000
 
-static void *kthread_main(void *arg)
+/* What kernel_clone() runs in the new thread: the kernel's kthread(). */
+static int kthread_main(void *arg)
 {
 	struct kthread *k = arg;
 	int ret;
@@ -87,6 +89,14 @@ _public_ struct task_struct *libcdev_kthread_create(struct module *owner,
 						    const char *name)
 {
 	struct kthread *k = calloc(1, sizeof(*k));
+	/* As kthreadd's kernel_thread() asks for one. */
+	struct kernel_clone_args clone = {
+		.flags = CLONE_FS | CLONE_FILES | CLONE_VM | CLONE_UNTRACED,
+		.exit_signal = SIGCHLD,
+		.kthread = 1,
+		.fn = kthread_main,
+		.fn_arg = k,
+	};
 	int err;
 
 	jiffies_touch();
@@ -103,12 +113,15 @@ _public_ struct task_struct *libcdev_kthread_create(struct module *owner,
 	snprintf(k->task.comm, sizeof(k->task.comm), "%s", name ? name : "");
 	init_waitqueue_head(&k->wake);
 	pthread_mutex_lock(&kthreads_lock);
-	err = pthread_create(&k->thread, NULL, kthread_main, k);
-	if (err) {
+	err = kernel_clone(&clone);
+	if (err < 0) {
 		pthread_mutex_unlock(&kthreads_lock);
 		free(k);
-		return ERR_PTR(-EAGAIN);
+		return ERR_PTR(err);
 	}
+	k->thread = clone.thread;
+	/* Set by the thread too: the same id, known here before this returns. */
+	__atomic_store_n(&k->task.pid, err, __ATOMIC_RELAXED);
 	k->next = kthreads;
 	kthreads = k;
 	pthread_mutex_unlock(&kthreads_lock);

@@ -7,7 +7,6 @@
  * ftrace samples attach their trampolines to it.
  */
 #include "core/core.h"
-#include "kernel/trace/ftrace.h"
 #include <libcdev/names.h>
 
 #define VM_FAULT_SIGBUS 0x000002

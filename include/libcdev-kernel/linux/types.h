@@ -49,14 +49,6 @@ typedef struct {
 	long counter;
 } atomic_long_t;
 
-struct hlist_head {
-	struct hlist_node *first;
-};
-
-struct hlist_node {
-	struct hlist_node *next, **pprev;
-};
-
 /* A bitmap of @bits bits (<linux/bitmap.h>). */
 #define DECLARE_BITMAP(name, bits) \
 	unsigned long name[((bits) + 8 * sizeof(long) - 1) / (8 * sizeof(long))]

@@ -21,7 +21,6 @@
 #include "core/core.h"
 #include "backend/backend.h"
 #include "kernel/internal.h"
-#include "kernel/trace/ftrace.h"
 
 static __thread _tls_hot_ struct task_struct *current_task;
 static __thread struct task_struct self_task;

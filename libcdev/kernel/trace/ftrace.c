@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <libcdev/ftrace.h>
@@ -48,7 +49,7 @@ static __thread _tls_hot_ struct {
 #ifdef FTRACE_SITES
 _Static_assert(__builtin_offsetof(struct ftrace_site, slot) == 0,
 	       "the stub jumps through offset 0");
-_Static_assert(sizeof(struct ftrace_site) == 48, "the entry's .quad record");
+_Static_assert(sizeof(struct ftrace_site) == 56, "the entry's .quad record");
 
 unsigned long __libcdev_ftrace_enter(struct ftrace_site *site, unsigned long sp)
 	__attribute__((visibility("hidden"), used));
@@ -138,12 +139,23 @@ void __libcdev_ftrace_leave(unsigned long sp)
 	traced.depth = depth - 1;
 	__atomic_fetch_sub(&traced.call[depth - 1].site->inflight, 1, __ATOMIC_RELEASE);
 }
+
+/* A counted call that will not return to its site's entry (a kprobe moved it on) ends here. */
+void ftrace_site_uncount(unsigned long sp)
+{
+	__libcdev_ftrace_leave(sp);
+}
 #else
 static const char __libcdev_ftrace_ret[1], __libcdev_ftrace_call[1];
+
+void ftrace_site_uncount(unsigned long sp)
+{
+	(void)sp;
+}
 #endif
 
 /* The site whose entry call covers @ip (the kernel's ftrace_location()), or NULL. */
-static struct ftrace_site *site_at(unsigned long ip)
+struct ftrace_site *ftrace_site_at(unsigned long ip)
 {
 	struct ftrace_site *site;
 
@@ -154,9 +166,38 @@ static struct ftrace_site *site_at(unsigned long ip)
 	return NULL;
 }
 
+/* All sites: @n of them from the one returned. */
+struct ftrace_site *ftrace_sites(size_t *n)
+{
+	*n = __start_libcdev_ftrace_sites ?
+		     (size_t)(__stop_libcdev_ftrace_sites - __start_libcdev_ftrace_sites) :
+		     0;
+	return __start_libcdev_ftrace_sites;
+}
+
+/* The name a site's function has in the kernel: the library's without its prefix. */
+const char *ftrace_site_kernel_name(const struct ftrace_site *site)
+{
+	size_t skip = strlen(LIBCDEV_PREFIX);
+
+	return strncmp(site->name, LIBCDEV_PREFIX, skip) ? site->name : site->name + skip;
+}
+
+/* The site of function @name, by its kernel name or the library's libcdev_@name. */
+struct ftrace_site *ftrace_site_named(const char *name)
+{
+	struct ftrace_site *site;
+
+	for (site = __start_libcdev_ftrace_sites; site && site < __stop_libcdev_ftrace_sites;
+	     site++)
+		if (!strcmp(site->name, name) || !strcmp(ftrace_site_kernel_name(site), name))
+			return site;
+	return NULL;
+}
+
 _public_ unsigned long ftrace_location(unsigned long ip)
 {
-	struct ftrace_site *site = site_at(ip);
+	struct ftrace_site *site = ftrace_site_at(ip);
 
 	return site ? site->ip : 0;
 }
@@ -183,31 +224,65 @@ static unsigned long own_calls(struct ftrace_site *site)
 	return n;
 }
 
-/* Detach @site's trampoline, and return once no other caller is in it. */
-static void site_detach(struct ftrace_site *site)
+/*
+ * Return once no caller but this thread's own is in @site's trampoline: the
+ * callers that entered before a change to what it reads have left it.
+ */
+void ftrace_site_sync(struct ftrace_site *site)
 {
 	const struct timespec pause = { .tv_nsec = 20000 };
 	unsigned long own = own_calls(site);
 
-	__atomic_store_n(&site->slot, (const void *)__libcdev_ftrace_ret, __ATOMIC_RELEASE);
-	__atomic_store_n(&site->direct, 0, __ATOMIC_SEQ_CST);
 	while (__atomic_load_n(&site->inflight, __ATOMIC_SEQ_CST) > own)
 		nanosleep(&pause, NULL);
+}
+
+/* Detach @site's trampoline, and return once no other caller is in it. */
+static void site_detach(struct ftrace_site *site)
+{
+	__atomic_store_n(&site->slot, (const void *)__libcdev_ftrace_ret, __ATOMIC_RELEASE);
+	__atomic_store_n(&site->direct, 0, __ATOMIC_SEQ_CST);
+	ftrace_site_sync(site);
 	site->ops = NULL;
 	__atomic_fetch_sub(&__libcdev_ftrace_active, 1, __ATOMIC_SEQ_CST);
 }
 
 _public_ unsigned long ftrace_find_rec_direct(unsigned long ip)
 {
-	struct ftrace_site *site = site_at(ip);
+	struct ftrace_site *site = ftrace_site_at(ip);
 
 	return site ? __atomic_load_n(&site->direct, __ATOMIC_ACQUIRE) : 0;
+}
+
+/*
+ * Attach @addr to @site for @owner (kprobes' own ftrace_ops): -EBUSY while
+ * another trampoline holds it. The calls by address refuse a site with an
+ * owner, so no module can detach it.
+ */
+int ftrace_site_claim(struct ftrace_site *site, unsigned long addr, struct ftrace_ops *owner)
+{
+	int ret = -EBUSY;
+
+	pthread_mutex_lock(&direct_mutex);
+	if (!site->direct) {
+		site_attach(site, addr, owner);
+		ret = 0;
+	}
+	pthread_mutex_unlock(&direct_mutex);
+	return ret;
+}
+
+void ftrace_site_release(struct ftrace_site *site)
+{
+	pthread_mutex_lock(&direct_mutex);
+	site_detach(site);
+	pthread_mutex_unlock(&direct_mutex);
 }
 
 /* 6.1's register_ftrace_direct(): -ENODEV for an @ip that is no site, -EBUSY if one is attached. */
 _public_ int libcdev_ftrace_direct_register(unsigned long ip, unsigned long addr)
 {
-	struct ftrace_site *site = site_at(ip);
+	struct ftrace_site *site = ftrace_site_at(ip);
 	int ret = -ENODEV;
 
 	pthread_mutex_lock(&direct_mutex);
@@ -226,7 +301,7 @@ out:
 /* -ENODEV unless @ip has a direct call attached by address (the kernel WARNs on another @addr). */
 _public_ int libcdev_ftrace_direct_unregister(unsigned long ip, unsigned long addr)
 {
-	struct ftrace_site *site = site_at(ip);
+	struct ftrace_site *site = ftrace_site_at(ip);
 	int ret = -ENODEV;
 
 	pthread_mutex_lock(&direct_mutex);
@@ -246,7 +321,7 @@ out:
 _public_ int libcdev_ftrace_direct_modify(unsigned long ip, unsigned long old_addr,
 					  unsigned long new_addr)
 {
-	struct ftrace_site *site = site_at(ip);
+	struct ftrace_site *site = ftrace_site_at(ip);
 	int ret = -ENODEV;
 
 	pthread_mutex_lock(&direct_mutex);
@@ -274,13 +349,13 @@ _public_ int register_ftrace_direct_multi(struct ftrace_ops *ops, unsigned long 
 		return -EINVAL;
 	pthread_mutex_lock(&direct_mutex);
 	for (i = 0; i < ops->nr_filter_ips; i++) {
-		struct ftrace_site *site = site_at(ops->filter_ips[i]);
+		struct ftrace_site *site = ftrace_site_at(ops->filter_ips[i]);
 
 		if (!site || site->direct)
 			goto out;
 	}
 	for (i = 0; i < ops->nr_filter_ips; i++)
-		site_attach(site_at(ops->filter_ips[i]), addr, ops);
+		site_attach(ftrace_site_at(ops->filter_ips[i]), addr, ops);
 	ops->flags |= MULTI_FLAGS | FTRACE_OPS_FL_ENABLED;
 	ops->direct_call = addr;
 	ret = 0;
@@ -306,7 +381,7 @@ _public_ int unregister_ftrace_direct_multi(struct ftrace_ops *ops, unsigned lon
 		return ret;
 	pthread_mutex_lock(&direct_mutex);
 	for (i = 0; i < ops->nr_filter_ips; i++) {
-		struct ftrace_site *site = site_at(ops->filter_ips[i]);
+		struct ftrace_site *site = ftrace_site_at(ops->filter_ips[i]);
 
 		if (site && site->ops == ops && site->direct == addr)
 			site_detach(site);
@@ -326,7 +401,7 @@ _public_ int modify_ftrace_direct_multi_nolock(struct ftrace_ops *ops, unsigned 
 	if (ret)
 		return ret;
 	for (i = 0; i < ops->nr_filter_ips; i++) {
-		struct ftrace_site *site = site_at(ops->filter_ips[i]);
+		struct ftrace_site *site = ftrace_site_at(ops->filter_ips[i]);
 
 		if (site && site->ops == ops)
 			__atomic_store_n(&site->direct, addr, __ATOMIC_SEQ_CST);

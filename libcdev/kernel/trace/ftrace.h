@@ -1,91 +1,27 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libcdev - direct-call sites: the library functions a trampoline written
- * for x86-64 ftrace can be attached to (register_ftrace_direct()).
+ * libcdev - what kernel/ does with the direct-call sites (core/ftrace_site.h):
+ * find them by address or name, attach a trampoline of the library's own
+ * (kprobes'), wait for the callers in one, end a counted call that will not
+ * return to its site.
  *
- * The kernel compiles every traceable function with -mfentry: its first
- * instruction is a 5-byte call that dynamic ftrace patches into a call of
- * the trampoline. User space cannot rewrite running code safely, so a site
- * here is built with that call already in place, to a stub of its own:
- *
- *   NAME:    call  stub             the trampoline's return address: NAME + 5
- *            cmpl  $0, active       (MCOUNT_INSN_SIZE), as in the kernel
- *            jne   2f
- *   1:       jmp   BODY             the function's C body, under another name
- *   2:       call  __libcdev_ftrace_exit
- *            jmp   1b
- *   stub:    lea   site, %r11
- *            jmp   *site.slot       __libcdev_ftrace_ret (a plain ret) or,
- *                                   while a trampoline is attached,
- *                                   __libcdev_ftrace_call
- *
- * Untraced, a call costs a direct call, an indirect jump to a ret and one
- * compare. __libcdev_ftrace_call counts the caller in flight, then jumps
- * to the trampoline with the stack and argument registers the function was
- * entered with, so the trampoline returns to NAME + 5; there, while any
- * trampoline is attached, __libcdev_ftrace_exit ends the count. Unregister
- * waits for the count to reach zero (ftrace.c): the kernel's
- * synchronize_rcu_tasks().
- *
- * Only functions whose arguments are integers and pointers can be sites:
- * the entry keeps the general argument registers, as the kernel's does (it
- * has no floating point).
- *
- * Included by: the files that define a site, and kernel/trace/ftrace.c.
+ * Included by: kernel/trace/ftrace.c, kernel/kprobes.c, kernel/trace/fprobe.c,
+ * kernel/kallsyms.c.
  */
 #ifndef LIBCDEV_KERNEL_TRACE_FTRACE_H
 #define LIBCDEV_KERNEL_TRACE_FTRACE_H
 
-/* One site, in section libcdev_ftrace_sites; the entry's asm fixes the layout. */
-struct ftrace_site {
-	const void *slot;	/* what the stub jumps through */
-	unsigned long ip;	/* the function */
-	unsigned long direct;	/* the trampoline, 0 for none */
-	unsigned long inflight; /* callers counted into the trampoline */
-	struct ftrace_ops *ops; /* the _multi owner, or NULL */
-	unsigned long reserved;
-};
+#include <stddef.h>
 
-#if defined(__x86_64__) && defined(__ELF__)
-#define FTRACE_SITES	       1
-#define FTRACE_SITE_BODY(fn)   __FTRACE_SITE_BODY(fn)
-#define __FTRACE_SITE_BODY(fn) __ftrace_body_##fn
-#define __FTRACE_STR(x)	       #x
-#define __FTRACE_XSTR(x)       __FTRACE_STR(x)
-/* The entry, stub and record of site @fn; see the top of this file. */
-#define __FTRACE_SITE_ASM(fn, body)                                                      \
-	".pushsection .text, \"ax\", @progbits\n"                                        \
-	".globl " fn "\n"                                                                \
-	".type " fn ", @function\n"                                                      \
-	".p2align 4\n" fn ":\n"                                                          \
-	"	call .Lftrace_stub_" fn "\n"                                             \
-	"	cmpl $0, __libcdev_ftrace_active(%rip)\n"                                      \
-	"	jne 2f\n"                                                                      \
-	"1:	jmp " body "\n"                                                          \
-	"2:	call __libcdev_ftrace_exit\n"                                                \
-	"	jmp 1b\n"                                                                      \
-	".size " fn ", .-" fn "\n"                                                       \
-	".Lftrace_stub_" fn ":\n"                                                        \
-	"	leaq .Lftrace_site_" fn "(%rip), %r11\n"                                 \
-	"	jmp *.Lftrace_site_" fn "(%rip)\n"                                       \
-	".hidden __libcdev_ftrace_active, __libcdev_ftrace_exit, __libcdev_ftrace_ret\n" \
-	".popsection\n"                                                                  \
-	".pushsection libcdev_ftrace_sites, \"aw\", @progbits\n"                         \
-	".p2align 3\n"                                                                   \
-	".Lftrace_site_" fn ":\n"                                                        \
-	"	.quad __libcdev_ftrace_ret, " fn ", 0, 0, 0, 0\n"                        \
-	".popsection\n"
-/*
- * Makes library function @fn (its kernel name) a direct-call site; its C
- * definition follows under the name FTRACE_SITE_BODY(fn).
- */
-#define FTRACE_DIRECT_SITE(fn)                                                           \
-	__typeof__(fn) FTRACE_SITE_BODY(fn) __attribute__((visibility("hidden"), used)); \
-	__asm__(__FTRACE_SITE_ASM(__FTRACE_XSTR(fn), __FTRACE_XSTR(FTRACE_SITE_BODY(fn))))
-#else
-/* Elsewhere no site: the function is its body, and registering is -ENODEV. */
-#define FTRACE_SITE_BODY(fn)   fn
-#define FTRACE_DIRECT_SITE(fn) __typeof__(fn) fn __attribute__((visibility("default")))
-#endif
+#include "core/core.h"
+
+struct ftrace_site *ftrace_site_at(unsigned long ip);
+struct ftrace_site *ftrace_sites(size_t *n);
+const char *ftrace_site_kernel_name(const struct ftrace_site *site);
+struct ftrace_site *ftrace_site_named(const char *name);
+int ftrace_site_claim(struct ftrace_site *site, unsigned long addr, struct ftrace_ops *owner);
+void ftrace_site_release(struct ftrace_site *site);
+void ftrace_site_sync(struct ftrace_site *site);
+void ftrace_site_uncount(unsigned long sp);
 
 #endif
