@@ -49,6 +49,8 @@ void libcdev_log(int priority, const char *fmt, ...) _printf_(2, 3);
 #define LOG_LINE_MAX	1024
 /* Whether a message of @priority passes the one threshold (LIBCDEV_LOG or libcdev_set_log_fn()). */
 bool libcdev_log_enabled(int priority);
+/* vsnprintf() with the kernel's %p formats (lib/vsprintf.c): printk(), seq_printf(). */
+int kvsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 /* printk()'s message: "MODULE: LEVEL_NAMEtext" through the library's one writer. */
 void log_printk(int level, const char *module, const char *level_name, const char *text);
 

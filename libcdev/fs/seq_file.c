@@ -40,7 +40,7 @@ _public_ void seq_vprintf(struct seq_file *m, const char *f, va_list args)
 	int len;
 
 	if (m->count < m->size) {
-		len = vsnprintf(m->buf + m->count, m->size - m->count, f, args);
+		len = kvsnprintf(m->buf + m->count, m->size - m->count, f, args);
 		if (len >= 0 && m->count + (size_t)len < m->size) {
 			m->count += (size_t)len;
 			return;

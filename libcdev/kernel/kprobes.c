@@ -46,9 +46,13 @@ extern const char __libcdev_kprobe_tramp[] __attribute__((visibility("hidden")))
 #define KPROBE_TRAMP 0UL
 #endif
 
+/*
+ * Sequentially consistent, after the caller was counted in: a change either
+ * is seen, or sees the caller counted and waits for it (site_replace_probes()).
+ */
 static struct kprobe_set *site_probes(struct ftrace_site *site)
 {
-	return __atomic_load_n((struct kprobe_set **)&site->probes, __ATOMIC_ACQUIRE);
+	return __atomic_load_n(&site->probes, __ATOMIC_SEQ_CST);
 }
 
 static bool probe_disabled(struct kprobe *p)

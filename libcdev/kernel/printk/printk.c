@@ -51,7 +51,7 @@ __attribute__((format(printf, 3, 0))) static int vprintk_at(const void *caller, 
 
 	if (!libcdev_log_enabled(level))
 		return 0;
-	n = vsnprintf(line, sizeof(line), fmt, ap);
+	n = kvsnprintf(line, sizeof(line), fmt, ap);
 	if (n < 0)
 		return n;
 	/* The module whose code calls: a host may serve several. */
