@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "core/core.h"
-#include "kernel/internal.h"
 #include <libcdev/trace.h>
 
 static void seq_add(struct trace_seq *s, const char *text, size_t len)
